@@ -1,0 +1,116 @@
+//! `/events/{event_id}/attendee_fields`: the event's form questions.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::envelope::{Item, Items};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody};
+use crate::auth::{Auth, Read, Write};
+use crate::db::{attendee_fields, events};
+use crate::domain::field::{AttendeeField, AttendeeFieldInput};
+use crate::error::Result;
+use crate::server::AppState;
+
+/// List the event's fields in `position` order (not paged; `metadata` is `{}`).
+#[utoipa::path(get, path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "All fields, in form order", body = Items<AttendeeField>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn list(
+    auth: Auth<Read>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Items<AttendeeField>>> {
+    let account = auth.account_id();
+    let items = state
+        .db
+        .read(move |conn| {
+            events::require(conn, account, event_id)?;
+            attendee_fields::list(conn, event_id)
+        })
+        .await?;
+    Ok(Json(Items::new(items)))
+}
+
+/// Request body of attendee-field create and update.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct AttendeeFieldRequest {
+    item: AttendeeFieldInput,
+}
+
+/// Add a field at the end of the form. `name` is derived from the label.
+#[utoipa::path(post, path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
+    request_body = AttendeeFieldRequest,
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 201, description = "The new field", body = Item<AttendeeField>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    auth: Auth<Write>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<AttendeeFieldInput>,
+) -> Result<(StatusCode, Json<Item<AttendeeField>>)> {
+    let account = auth.account_id();
+    let field = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let def = input.into_new()?;
+            attendee_fields::create(conn, event_id, &def)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Item::new(field))))
+}
+
+/// Update a field. `position` (extension) moves it; the fields in between shift. A change
+/// of `type` or `options` that existing answers would not fit is refused with 422.
+#[utoipa::path(patch, path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
+    request_body = AttendeeFieldRequest,
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
+    responses((status = 200, description = "The updated field", body = Item<AttendeeField>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn update(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<AttendeeFieldInput>,
+) -> Result<Json<Item<AttendeeField>>> {
+    let account = auth.account_id();
+    let field = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = attendee_fields::require(conn, event_id, id)?;
+            let (def, position) = input.apply_to(&current)?;
+            attendee_fields::update(conn, event_id, &current, &def, position)
+        })
+        .await?;
+    Ok(Json(Item::new(field)))
+}
+
+/// Delete a field and every answer to it. Answers 200 with the deleted field; the fields
+/// after it move up one position.
+#[utoipa::path(delete, path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
+    responses((status = 200, description = "The deleted field", body = Item<AttendeeField>), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn delete(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<AttendeeField>>> {
+    let account = auth.account_id();
+    let field = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let field = attendee_fields::require(conn, event_id, id)?;
+            attendee_fields::delete(conn, event_id, &field)?;
+            Ok(field)
+        })
+        .await?;
+    Ok(Json(Item::new(field)))
+}

@@ -1,0 +1,120 @@
+//! `/events/{event_id}/attendees`: list, get, create, update.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::envelope::{Item, Paged};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody, PageParams, Paging};
+use crate::auth::{Auth, Read, Write};
+use crate::db::{attendees, events};
+use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeUpdateInput};
+use crate::error::Result;
+use crate::server::AppState;
+
+/// List the event's attendees, paged, in id order.
+#[utoipa::path(get, path = "/events/{event_id}/attendees", tag = "attendees",
+    params(("event_id" = i64, Path, description = "Event id"), PageParams),
+    responses((status = 200, description = "A page of attendees", body = Paged<Attendee>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn list(
+    auth: Auth<Read>,
+    ApiPath(event_id): ApiPath<i64>,
+    paging: Paging,
+    State(state): State<AppState>,
+) -> Result<Json<Paged<Attendee>>> {
+    let account = auth.account_id();
+    let (items, total) = state
+        .db
+        .read(move |conn| {
+            events::require(conn, account, event_id)?;
+            attendees::list(conn, event_id, paging.0)
+        })
+        .await?;
+    Ok(Json(Paged::new(items, paging.0, total)))
+}
+
+/// Get one attendee with the answers to the event's fields.
+#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}", tag = "attendees",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The attendee", body = Item<Attendee>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn get(
+    auth: Auth<Read>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<Attendee>>> {
+    let account = auth.account_id();
+    let attendee = state
+        .db
+        .read(move |conn| {
+            events::require(conn, account, event_id)?;
+            attendees::get(conn, event_id, id)
+        })
+        .await?;
+    Ok(Json(Item::new(attendee)))
+}
+
+/// Request body of attendee create.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct AttendeeCreateRequest {
+    item: AttendeeCreateInput,
+}
+
+/// Request body of attendee update.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct AttendeeUpdateRequest {
+    item: AttendeeUpdateInput,
+}
+
+/// Register an attendee. `rsvp_status` defaults to `confirmed`, `checkin_status` starts
+/// `not_checked_in`, and a `qr_code` is generated unless one is given.
+#[utoipa::path(post, path = "/events/{event_id}/attendees", tag = "attendees",
+    request_body = AttendeeCreateRequest,
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 201, description = "The new attendee", body = Item<Attendee>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    auth: Auth<Write>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<AttendeeCreateInput>,
+) -> Result<(StatusCode, Json<Item<Attendee>>)> {
+    let account = auth.account_id();
+    let (new, problems) = input.parse();
+    let attendee = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            attendees::create(conn, event_id, new, problems)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Item::new(attendee))))
+}
+
+/// Update an attendee: absent members keep their value, `null` clears a nullable one.
+#[utoipa::path(patch, path = "/events/{event_id}/attendees/{id}", tag = "attendees",
+    request_body = AttendeeUpdateRequest,
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The updated attendee", body = Item<Attendee>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn update(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<AttendeeUpdateInput>,
+) -> Result<Json<Item<Attendee>>> {
+    let account = auth.account_id();
+    let (changes, problems) = input.parse();
+    let attendee = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            attendees::update(conn, event_id, id, changes, problems)
+        })
+        .await?;
+    Ok(Json(Item::new(attendee)))
+}

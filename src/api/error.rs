@@ -1,0 +1,112 @@
+//! How an [`Error`] becomes an HTTP response: the status code, the spec's error body
+//! (`{error}` or `{errors: [...]}`) and, for 401 and 403, the RFC 6750 challenge.
+
+use axum::Json;
+use axum::http::header::WWW_AUTHENTICATE;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::{IntoResponses, ToSchema};
+
+use crate::error::Error;
+
+/// Body of every error but 422: `{error: string}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: String,
+}
+
+/// Body of 422: one human-readable message per problem, naming the member.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidationErrorBody {
+    pub errors: Vec<String>,
+}
+
+impl Error {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Error::Unauthorized(_) | Error::InvalidToken(_) => StatusCode::UNAUTHORIZED,
+            Error::InsufficientScope(_) => StatusCode::FORBIDDEN,
+            Error::NotFound(_) => StatusCode::NOT_FOUND,
+            Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::Conflict(_) => StatusCode::CONFLICT,
+            Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+fn challenge(value: String) -> HeaderValue {
+    HeaderValue::from_str(&value)
+        .unwrap_or_else(|_| HeaderValue::from_static("Bearer realm=\"entrada\""))
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if let Error::Validation(errors) = self {
+            return (status, Json(ValidationErrorBody { errors })).into_response();
+        }
+        let message = match &self {
+            Error::Database(_) | Error::Internal(_) => {
+                // The details are for the log, not for the client.
+                tracing::error!(error = %self, "request failed");
+                "internal server error".to_owned()
+            }
+            other => other.to_string(),
+        };
+        let header = match &self {
+            Error::Unauthorized(_) => Some(challenge("Bearer realm=\"entrada\"".into())),
+            Error::InvalidToken(m) => Some(challenge(format!(
+                "Bearer realm=\"entrada\", error=\"invalid_token\", error_description=\"{}\"",
+                m.replace('"', "'")
+            ))),
+            Error::InsufficientScope(scope) => Some(challenge(format!(
+                "Bearer realm=\"entrada\", error=\"insufficient_scope\", scope=\"{scope}\""
+            ))),
+            _ => None,
+        };
+        let mut response = (status, Json(ErrorBody { error: message })).into_response();
+        if let Some(value) = header {
+            response.headers_mut().insert(WWW_AUTHENTICATE, value);
+        }
+        response
+    }
+}
+
+/// The error answers of an endpoint that reads.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum ReadErrors {
+    /// Missing, malformed, unknown, expired or revoked token (`WWW-Authenticate: Bearer`).
+    #[response(status = 401)]
+    Unauthorized(ErrorBody),
+    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`).
+    #[response(status = 403)]
+    Forbidden(ErrorBody),
+    /// The event or record does not exist, or belongs to another account.
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+}
+
+/// The error answers of an endpoint that writes.
+#[derive(IntoResponses)]
+#[allow(dead_code)]
+pub enum WriteErrors {
+    /// Missing, malformed, unknown, expired or revoked token (`WWW-Authenticate: Bearer`).
+    #[response(status = 401)]
+    Unauthorized(ErrorBody),
+    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`).
+    #[response(status = 403)]
+    Forbidden(ErrorBody),
+    /// The event or record does not exist, or belongs to another account.
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// The body is larger than the server accepts (1 MiB).
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// The body is not JSON, lacks `item`, or its content is invalid; one message per
+    /// problem.
+    #[response(status = 422)]
+    Invalid(ValidationErrorBody),
+}

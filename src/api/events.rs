@@ -1,0 +1,97 @@
+//! `/events` and `/events/{id}`.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::envelope::{Item, Paged};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody, PageParams, Paging};
+use crate::auth::{Auth, Read, Write};
+use crate::db::events;
+use crate::domain::event::{Event, EventInput};
+use crate::error::Result;
+use crate::server::AppState;
+
+/// List the account's events, paged like attendees, in id order.
+#[utoipa::path(get, path = "/events", tag = "events", params(PageParams),
+    responses((status = 200, description = "A page of events", body = Paged<Event>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn list(
+    auth: Auth<Read>,
+    paging: Paging,
+    State(state): State<AppState>,
+) -> Result<Json<Paged<Event>>> {
+    let account = auth.account_id();
+    let (items, total) = state
+        .db
+        .read(move |conn| events::list(conn, account, paging.0))
+        .await?;
+    Ok(Json(Paged::new(items, paging.0, total)))
+}
+
+/// Get one event.
+#[utoipa::path(get, path = "/events/{event_id}", tag = "events",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "The event", body = Item<Event>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn get(
+    auth: Auth<Read>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<Event>>> {
+    let account = auth.account_id();
+    let event = state
+        .db
+        .read(move |conn| events::require(conn, account, event_id))
+        .await?;
+    Ok(Json(Item::new(event)))
+}
+
+/// Request body of event create and update.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct EventRequest {
+    item: EventInput,
+}
+
+/// Create an event (`name` required).
+#[utoipa::path(post, path = "/events", tag = "events", request_body = EventRequest,
+    responses((status = 201, description = "The new event", body = Item<Event>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<EventInput>,
+) -> Result<(StatusCode, Json<Item<Event>>)> {
+    let account = auth.account_id();
+    let data = input.apply(None)?;
+    let event = state
+        .db
+        .write(move |conn| events::create(conn, account, &data))
+        .await?;
+    Ok((StatusCode::CREATED, Json(Item::new(event))))
+}
+
+/// Update an event: absent members keep their value, `null` clears a nullable one.
+#[utoipa::path(patch, path = "/events/{event_id}", tag = "events", request_body = EventRequest,
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "The updated event", body = Item<Event>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn update(
+    auth: Auth<Write>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<EventInput>,
+) -> Result<Json<Item<Event>>> {
+    let account = auth.account_id();
+    let event = state
+        .db
+        .write(move |conn| {
+            let current = events::require(conn, account, event_id)?;
+            let data = input.apply(Some(&current))?;
+            events::update(conn, &current, &data)
+        })
+        .await?;
+    Ok(Json(Item::new(event)))
+}

@@ -1,0 +1,145 @@
+//! Request extractors whose failures answer in the spec's error shapes (axum's own
+//! rejections are plain text).
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use utoipa::IntoParams;
+
+use crate::domain::page::PageRequest;
+use crate::error::Error;
+
+/// The `item` member of a `{item: ...}` request body, deserialised into `T`.
+///
+/// Every failure is a 422 naming the member (`item.email must be a string, not integer
+/// 5`), or a 413 when the body is over the limit.
+pub struct ItemBody<T>(pub T);
+
+#[derive(Deserialize)]
+struct Envelope<T> {
+    item: Option<T>,
+}
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ItemBody<T> {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                Error::PayloadTooLarge("the request body is larger than 1 MiB".into())
+            } else {
+                Error::invalid(format!("the request body could not be read: {rejection}"))
+            }
+        })?;
+        match parse_envelope::<T>(&bytes)? {
+            Some(item) => Ok(ItemBody(item)),
+            None => Err(Error::invalid("item is required: send {\"item\": {...}}")),
+        }
+    }
+}
+
+/// Parses `{item: T}`; `Ok(None)` when `item` is absent or null.
+pub fn parse_envelope<T: DeserializeOwned>(bytes: &[u8]) -> Result<Option<T>, Error> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::invalid(
+            "the request body is empty: send a JSON object with an item member",
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let envelope: Envelope<T> = serde_path_to_error::deserialize(&mut de).map_err(describe)?;
+    de.end()
+        .map_err(|e| Error::invalid(format!("the request body is not valid JSON: {e}")))?;
+    Ok(envelope.item)
+}
+
+/// Turns a deserialisation error into a message that names the member.
+fn describe(err: serde_path_to_error::Error<serde_json::Error>) -> Error {
+    let path = err.path().to_string();
+    let inner = err.inner();
+    if inner.is_syntax() || inner.is_eof() {
+        return Error::invalid(format!("the request body is not valid JSON: {inner}"));
+    }
+    // serde_json appends the position; the member path says more to a person.
+    let text = inner.to_string();
+    let text = text.split(" at line ").next().unwrap_or(&text).to_owned();
+    let message = if path == "." {
+        "the request body must be a JSON object with an item member".to_owned()
+    } else if let Some(rest) = text.strip_prefix("missing field `") {
+        let field = rest.trim_end_matches('`');
+        format!("{path}.{field} is required")
+    } else if let Some(rest) = text.strip_prefix("invalid type: ") {
+        match rest.split_once(", expected ") {
+            Some((found, expected)) => {
+                let expected = if expected.starts_with("struct") || expected.starts_with("a map") {
+                    "an object"
+                } else {
+                    expected
+                };
+                format!("{path} must be {expected}, not {found}")
+            }
+            None => format!("{path} has the wrong type: {rest}"),
+        }
+    } else if text.starts_with("invalid value") || text.starts_with("invalid length") {
+        format!("{path} is invalid: {text}")
+    } else {
+        format!("{path}: {text}")
+    };
+    Error::invalid(message)
+}
+
+/// Path parameters; a value that is not an id is a 404 (no such record can exist).
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Error> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(value)| ApiPath(value))
+            .map_err(|_| {
+                Error::NotFound(format!("{} not found: ids are integers", parts.uri.path()))
+            })
+    }
+}
+
+/// `page` and `per_page` of a paged list (never fails: see [`PageRequest`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Paging(pub PageRequest);
+
+impl<S: Send + Sync> FromRequestParts<S> for Paging {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Error> {
+        let mut page = None;
+        let mut per_page = None;
+        if let Some(query) = parts.uri.query() {
+            for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+                match key.as_ref() {
+                    "page" => page = Some(value.into_owned()),
+                    "per_page" => per_page = Some(value.into_owned()),
+                    _ => {}
+                }
+            }
+        }
+        Ok(Paging(PageRequest::from_query(
+            page.as_deref(),
+            per_page.as_deref(),
+        )))
+    }
+}
+
+/// The paging parameters as documented.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct PageParams {
+    /// 1-based page number; values below 1 are taken as 1, and a page past the end is
+    /// an empty list. Default 1.
+    page: Option<i64>,
+    /// Records per page, 1 to 100; values outside are clamped. Default 25.
+    per_page: Option<i64>,
+}

@@ -1,0 +1,142 @@
+//! The v2 HTTP API: one file per resource, thin handlers over `db` and `domain`.
+//!
+//! Routes are registered through utoipa-axum's `OpenApiRouter`, so the OpenAPI document
+//! is generated from the same handlers and types that serve requests; it cannot drift
+//! from what the server does.
+
+pub mod account;
+pub mod attendee_fields;
+pub mod attendees;
+pub mod envelope;
+pub mod error;
+pub mod events;
+pub mod extract;
+pub mod registration_types;
+pub mod sessions;
+
+use utoipa::openapi::OpenApi as OpenApiDoc;
+use utoipa::openapi::security::{ClientCredentials, Flow, OAuth2, Scopes, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::server::AppState;
+
+/// Path prefix of the API (`{base_url}` = `http://HOST:PORT/api/v2`).
+pub const BASE_PATH: &str = "/api/v2";
+
+const DESCRIPTION: &str = r#"
+Entrada's local implementation of the **Attendee Management and Check-in API v2**.
+
+Base URL: `http://HOST:PORT/api/v2`; the token endpoint is `http://HOST:PORT/oauth/token`.
+
+## Authentication
+`POST /oauth/token` with `grant_type=client_credentials` (form-encoded), client
+authentication by HTTP Basic or by `client_id`/`client_secret` form parameters (not both).
+`scope` is space-separated and defaults to `read`; asking for a scope the client is not
+allowed is `invalid_scope`. The answer is RFC 6749 5.1:
+`{access_token, token_type: "Bearer", expires_in, scope}`; tokens live 7200 s by default.
+Send `Authorization: Bearer <token>`.
+
+**Scopes are independent: `write` does not imply `read`.** A client that reads and writes
+asks for `read write`. A missing, malformed, unknown, expired or revoked token is 401
+`{error}` with `WWW-Authenticate: Bearer ...`; a token without the needed scope is 403
+`{error}` with `error="insufficient_scope"`. A client sees only its own account's events;
+anything else is 404.
+
+## Conventions (where the spec says "not shown")
+- Non-paged responses have `metadata: {}`. Lists are ordered by `id` ascending, except
+  attendee fields, which are ordered by `position`.
+- Paged lists (`events`, `attendees`): `per_page` outside 1..100 and `page` below 1 are
+  clamped, a non-numeric value falls back to the default, and `metadata` reports the
+  values used. A page past the end is 200 with empty `items`.
+  `total_pages = ceil(total_count / per_page)`.
+- Timestamps are RFC 3339 in UTC with milliseconds. Optional strings are `null` when unset;
+  empty strings are stored as `null`. Text is trimmed.
+- `phone` accepts any common notation that includes the country code and is stored in
+  E.164.
+- Attendee `fields` lists every field of the event that takes a value, in `position` order,
+  with `value: null` where unanswered. `spacer`, `section_divider`, `paragraph` and
+  `captcha` take no value and never appear there.
+- Answer shapes: `checkbox` with options takes an array of its options, without options a
+  boolean; `dropdown`/`radio` one of their options; `consent`/`term_and_consent` a boolean
+  (`true` when required); `number` a number; `date`/`date_of_birth` `YYYY-MM-DD`; `time`
+  `HH:MM`; `email` an email; `url` an http(s) URL; `tel`/`contact_phone` a phone (stored
+  E.164); `country`/`nationality` an ISO 3166-1 alpha-2 code; address types a string or an
+  object of strings; every other type a string. `null` clears an answer.
+- Attendee-field `name` is derived from the label at creation, unique within the event, and
+  stable when the label changes. Create appends at the end. Changing `type` or `options`
+  so that stored answers would no longer fit is refused (422). Delete answers 200 with the
+  deleted field; its answers go with it.
+- Making a field `required` does not invalidate attendees who did not answer it; it applies
+  to attendees created afterwards and forbids clearing an existing answer.
+- Errors: 401/403/404/409/413 `{error}`, 422 `{errors: [..]}` with one message per problem,
+  naming the member (`item.email is not a valid email address`). Unknown members of a
+  request are ignored. Bodies are limited to 1 MiB (413).
+- A path id that is not an integer is 404.
+
+## Extensions (beyond the spec)
+- `POST /events/{event_id}/attendees` accepts `qr_code` (printable, at most 200
+  characters, unique within the event) for tickets issued elsewhere, and `rsvp_status`.
+- `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and
+  `fields` (answers to set; unlisted answers are kept).
+- Attendees carry `updated_at`.
+- `PATCH .../attendee_fields/{id}` accepts `position` to reorder.
+- Events, registration types, sessions and `/account` are this project's shapes.
+"#;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Entrada — Attendee Management and Check-in API",
+        version = "2.0.0",
+        description = DESCRIPTION,
+        license(name = "MIT OR Apache-2.0")
+    ),
+    servers((url = "/api/v2", description = "This server")),
+    modifiers(&OAuthScheme),
+    tags(
+        (name = "account", description = "The account of the token"),
+        (name = "events", description = "Events"),
+        (name = "registration types", description = "Kinds of ticket of an event"),
+        (name = "sessions", description = "Parts of an event with their own check-in"),
+        (name = "attendees", description = "People registered for an event"),
+        (name = "attendee fields", description = "The event's form questions"),
+    )
+)]
+struct ApiDoc;
+
+/// Declares the OAuth 2 client-credentials security scheme the routes refer to.
+struct OAuthScheme;
+
+impl Modify for OAuthScheme {
+    fn modify(&self, openapi: &mut OpenApiDoc) {
+        let scopes = Scopes::from_iter([
+            ("read", "Read events, attendees, fields and the account"),
+            ("write", "Create, update and delete (does not include read)"),
+        ]);
+        let flow = Flow::ClientCredentials(ClientCredentials::new("/oauth/token", scopes));
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("oauth2", SecurityScheme::OAuth2(OAuth2::new([flow])));
+    }
+}
+
+/// The API's routes (relative to [`BASE_PATH`]) and the OpenAPI document describing them.
+pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(account::get))
+        .routes(routes!(events::list, events::create))
+        .routes(routes!(events::get, events::update))
+        .routes(routes!(
+            registration_types::list,
+            registration_types::create
+        ))
+        .routes(routes!(registration_types::update))
+        .routes(routes!(sessions::list, sessions::create))
+        .routes(routes!(sessions::update))
+        .routes(routes!(attendees::list, attendees::create))
+        .routes(routes!(attendees::get, attendees::update))
+        .routes(routes!(attendee_fields::list, attendee_fields::create))
+        .routes(routes!(attendee_fields::update, attendee_fields::delete))
+        .split_for_parts()
+}

@@ -1,0 +1,91 @@
+//! `/events/{event_id}/sessions`.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::envelope::{Item, Items};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody};
+use crate::auth::{Auth, Read, Write};
+use crate::db::events;
+use crate::domain::event::{Session, SessionInput};
+use crate::error::Result;
+use crate::server::AppState;
+
+/// List the event's sessions in id order (not paged).
+#[utoipa::path(get, path = "/events/{event_id}/sessions", tag = "sessions",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "All sessions", body = Items<Session>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn list(
+    auth: Auth<Read>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Items<Session>>> {
+    let account = auth.account_id();
+    let items = state
+        .db
+        .read(move |conn| {
+            events::require(conn, account, event_id)?;
+            events::sessions(conn, event_id)
+        })
+        .await?;
+    Ok(Json(Items::new(items)))
+}
+
+/// Request body of registration-type create and update.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct SessionRequest {
+    item: SessionInput,
+}
+
+/// Create a session (`name` required).
+#[utoipa::path(post, path = "/events/{event_id}/sessions", tag = "sessions",
+    request_body = SessionRequest,
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 201, description = "The new session", body = Item<Session>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    auth: Auth<Write>,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<SessionInput>,
+) -> Result<(StatusCode, Json<Item<Session>>)> {
+    let account = auth.account_id();
+    let created = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let data = input.apply(None)?;
+            events::create_session(conn, event_id, &data)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Item::new(created))))
+}
+
+/// Update a session.
+#[utoipa::path(patch, path = "/events/{event_id}/sessions/{id}", tag = "sessions",
+    request_body = SessionRequest,
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
+    responses((status = 200, description = "The updated session", body = Item<Session>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn update(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<SessionInput>,
+) -> Result<Json<Item<Session>>> {
+    let account = auth.account_id();
+    let updated = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = events::require_session(conn, event_id, id)?;
+            let data = input.apply(Some(&current))?;
+            events::update_session(conn, &current, &data)
+        })
+        .await?;
+    Ok(Json(Item::new(updated)))
+}

@@ -1,0 +1,29 @@
+//! The server's configuration, in one typed struct filled by the command line.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Default token lifetime, seconds.
+pub const DEFAULT_TOKEN_TTL: u64 = 7200;
+/// Largest JSON body accepted, bytes.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The SQLite database file.
+    pub db_path: PathBuf,
+    /// Where to listen; port 0 picks a free port.
+    pub bind: SocketAddr,
+    /// Lifetime of access tokens, seconds.
+    pub token_ttl: u64,
+    /// Fill an empty database with demo data and print a client to try it with.
+    pub demo: bool,
+}
+
+/// The database used when neither `--db` nor `ENTRADA_DB` names one: `entrada.db` in the
+/// platform's data directory (e.g. `~/.local/share/entrada/` on Linux).
+pub fn default_db_path() -> PathBuf {
+    directories::ProjectDirs::from("org", "Entrada", "entrada")
+        .map(|dirs| dirs.data_dir().join("entrada.db"))
+        .unwrap_or_else(|| PathBuf::from("entrada.db"))
+}

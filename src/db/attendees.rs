@@ -1,0 +1,319 @@
+//! Attendees and their answers.
+//!
+//! An attendee's `fields` are assembled from the event's value-taking fields (read once
+//! per request) and the attendee's stored answers, so a list page costs three queries
+//! whatever its size: the count, the page, and the answers of the page's id range.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde_json::Value;
+
+use super::attendee_fields;
+use crate::domain::attendee::{
+    Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, NewAttendee,
+    generate_qr_code,
+};
+use crate::domain::field::AttendeeField;
+use crate::domain::page::PageRequest;
+use crate::domain::time;
+use crate::error::{Error, Problems, Result};
+
+const COLUMNS: &str = "id, first_name, last_name, email, job_title, rsvp_status, checkin_status, \
+     qr_code, created_at, updated_at, phone, company, registration_type_id, event_id";
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
+    Ok(Attendee {
+        id: row.get(0)?,
+        first_name: row.get(1)?,
+        last_name: row.get(2)?,
+        email: row.get(3)?,
+        job_title: row.get(4)?,
+        rsvp_status: row.get(5)?,
+        checkin_status: row.get(6)?,
+        qr_code: row.get(7)?,
+        created_at: row.get(8)?,
+        updated_at: row.get(9)?,
+        phone: row.get(10)?,
+        company: row.get(11)?,
+        registration_type_id: row.get(12)?,
+        event_id: row.get(13)?,
+        fields: Vec::new(),
+    })
+}
+
+/// The event's fields that take answers, in form order: what `Attendee.fields` lists.
+pub fn answerable_fields(conn: &Connection, event_id: i64) -> Result<Vec<AttendeeField>> {
+    let mut fields = attendee_fields::list(conn, event_id)?;
+    fields.retain(|f| f.field_type.takes_value());
+    Ok(fields)
+}
+
+fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM attendees WHERE id = ?1 AND event_id = ?2"
+        ))?
+        .query_row(params![id, event_id], from_row)
+        .optional()?)
+}
+
+fn require_row(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
+    find_row(conn, event_id, id)?
+        .ok_or_else(|| Error::not_found(format_args!("attendee {id} of event {event_id}")))
+}
+
+/// One attendee with its answers; 404 when it is not an attendee of the event.
+pub fn get(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
+    let mut attendee = require_row(conn, event_id, id)?;
+    let fields = answerable_fields(conn, event_id)?;
+    attach_answers(conn, std::slice::from_mut(&mut attendee), &fields)?;
+    Ok(attendee)
+}
+
+/// A page of the event's attendees in id order, and the total count.
+pub fn list(conn: &Connection, event_id: i64, page: PageRequest) -> Result<(Vec<Attendee>, u64)> {
+    let total: u64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM attendees WHERE event_id = ?1")?
+        .query_row([event_id], |r| r.get(0))?;
+    // Page through the (event_id, id) index alone, then fetch the page's rows by id: the
+    // skipped rows cost an index step each, never a table read.
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM attendees WHERE id IN (
+             SELECT id FROM attendees WHERE event_id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3
+         ) ORDER BY id"
+    ))?;
+    let rows = stmt.query_map(params![event_id, page.limit(), page.offset()], from_row)?;
+    let mut attendees: Vec<Attendee> = rows.collect::<rusqlite::Result<_>>()?;
+    let fields = answerable_fields(conn, event_id)?;
+    attach_answers(conn, &mut attendees, &fields)?;
+    Ok((attendees, total))
+}
+
+/// Fills `fields` of attendees sorted by id, with one range query over the answers.
+fn attach_answers(
+    conn: &Connection,
+    attendees: &mut [Attendee],
+    fields: &[AttendeeField],
+) -> Result<()> {
+    let (Some(first), Some(last)) = (attendees.first(), attendees.last()) else {
+        return Ok(());
+    };
+    let mut answers: HashMap<(i64, i64), Value> = HashMap::new();
+    if !fields.is_empty() {
+        let mut stmt = conn.prepare_cached(
+            "SELECT attendee_id, field_id, value FROM attendee_answers
+             WHERE attendee_id BETWEEN ?1 AND ?2",
+        )?;
+        let mut rows = stmt.query(params![first.id, last.id])?;
+        while let Some(row) = rows.next()? {
+            let text: String = row.get(2)?;
+            let value = serde_json::from_str(&text).map_err(Error::internal)?;
+            answers.insert((row.get(0)?, row.get(1)?), value);
+        }
+    }
+    for attendee in attendees.iter_mut() {
+        attendee.fields = fields
+            .iter()
+            .map(|field| AttendeeFieldValue {
+                field: field.clone(),
+                value: answers
+                    .remove(&(attendee.id, field.id))
+                    .unwrap_or(Value::Null),
+            })
+            .collect();
+    }
+    Ok(())
+}
+
+/// Checks answers against the event's fields; returns field id to value (None clears).
+fn check_answers(
+    fields: &[AttendeeField],
+    inputs: &[AttendeeFieldValueInput],
+    problems: &mut Problems,
+) -> Vec<(i64, Option<Value>)> {
+    let mut checked: Vec<(i64, Option<Value>)> = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        let id = input.attendee_field_id;
+        let Some(field) = fields.iter().find(|f| f.id == id) else {
+            problems.push(format!(
+                "item.fields[{i}].attendee_field_id {id} is not a field of this event"
+            ));
+            continue;
+        };
+        if checked.iter().any(|(seen, _)| *seen == id) {
+            problems.push(format!(
+                "item.fields[{i}]: field {id} is answered more than once"
+            ));
+            continue;
+        }
+        match field.check_answer(&format!("item.fields[{i}].value"), &input.value) {
+            Ok(value) => checked.push((id, value)),
+            Err(message) => problems.push(message),
+        }
+    }
+    checked
+}
+
+fn check_registration_type(
+    conn: &Connection,
+    event_id: i64,
+    id: i64,
+    problems: &mut Problems,
+) -> Result<()> {
+    let known = conn
+        .prepare_cached("SELECT 1 FROM registration_types WHERE id = ?1 AND event_id = ?2")?
+        .exists(params![id, event_id])?;
+    if !known {
+        problems.push(format!(
+            "item.registration_type_id {id} is not a registration type of this event"
+        ));
+    }
+    Ok(())
+}
+
+fn qr_code_taken(conn: &Connection, event_id: i64, code: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM attendees WHERE event_id = ?1 AND qr_code = ?2")?
+        .exists(params![event_id, code])?)
+}
+
+/// Creates an attendee. `problems` holds what parsing found; the checks that need the
+/// database are added, and nothing is written unless there are none.
+pub fn create(
+    conn: &Connection,
+    event_id: i64,
+    new: NewAttendee,
+    mut problems: Problems,
+) -> Result<Attendee> {
+    let fields = attendee_fields::list(conn, event_id)?;
+    if let Some(id) = new.registration_type_id {
+        check_registration_type(conn, event_id, id, &mut problems)?;
+    }
+    let answers = check_answers(&fields, &new.answers, &mut problems);
+    for field in fields
+        .iter()
+        .filter(|f| f.required && f.field_type.takes_value())
+    {
+        let answer = answers
+            .iter()
+            .find(|(id, _)| *id == field.id)
+            .and_then(|(_, v)| v.as_ref());
+        if !field.satisfied_by(answer) {
+            problems.push(format!(
+                "item.fields: an answer to required field `{}` ({}) is missing",
+                field.name, field.label
+            ));
+        }
+    }
+    let qr_code = match new.qr_code {
+        Some(code) => {
+            if qr_code_taken(conn, event_id, &code)? {
+                problems.push("item.qr_code is already used by another attendee of this event");
+            }
+            code
+        }
+        None => loop {
+            let code = generate_qr_code();
+            if !qr_code_taken(conn, event_id, &code)? {
+                break code;
+            }
+        },
+    };
+    problems.into_result()?;
+
+    let now = time::now();
+    conn.prepare_cached(
+        "INSERT INTO attendees (event_id, first_name, last_name, email, job_title, phone, company,
+             registration_type_id, rsvp_status, qr_code, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+    )?
+    .execute(params![
+        event_id,
+        new.first_name,
+        new.last_name,
+        new.email,
+        new.job_title,
+        new.phone,
+        new.company,
+        new.registration_type_id,
+        new.rsvp_status,
+        qr_code,
+        now
+    ])?;
+    let id = conn.last_insert_rowid();
+    store_answers(conn, id, &answers)?;
+    get(conn, event_id, id)
+}
+
+/// Applies changes to an attendee; 404 first, then every 422 problem at once.
+pub fn update(
+    conn: &Connection,
+    event_id: i64,
+    id: i64,
+    changes: AttendeeChanges,
+    mut problems: Problems,
+) -> Result<Attendee> {
+    let current = require_row(conn, event_id, id)?;
+    let fields = attendee_fields::list(conn, event_id)?;
+    if let Some(Some(rt)) = changes.registration_type_id {
+        check_registration_type(conn, event_id, rt, &mut problems)?;
+    }
+    let answers = check_answers(&fields, &changes.answers, &mut problems);
+    for (id, value) in &answers {
+        if let Some(field) = fields.iter().find(|f| f.id == *id && f.required)
+            && !field.satisfied_by(value.as_ref())
+        {
+            problems.push(format!(
+                "item.fields: field `{}` ({}) is required and cannot be cleared",
+                field.name, field.label
+            ));
+        }
+    }
+    problems.into_result()?;
+
+    conn.prepare_cached(
+        "UPDATE attendees SET first_name = ?1, last_name = ?2, email = ?3, job_title = ?4, phone = ?5,
+             company = ?6, registration_type_id = ?7, rsvp_status = ?8, updated_at = ?9
+         WHERE id = ?10",
+    )?
+    .execute(params![
+        changes.first_name.unwrap_or(current.first_name),
+        changes.last_name.unwrap_or(current.last_name),
+        changes.email.unwrap_or(current.email),
+        changes.job_title.unwrap_or(current.job_title),
+        changes.phone.unwrap_or(current.phone),
+        changes.company.unwrap_or(current.company),
+        changes.registration_type_id.unwrap_or(current.registration_type_id),
+        changes.rsvp_status.unwrap_or(current.rsvp_status),
+        time::now(),
+        id
+    ])?;
+    store_answers(conn, id, &answers)?;
+    get(conn, event_id, id)
+}
+
+fn store_answers(
+    conn: &Connection,
+    attendee_id: i64,
+    answers: &[(i64, Option<Value>)],
+) -> Result<()> {
+    for (field_id, value) in answers {
+        match value {
+            Some(value) => {
+                conn.prepare_cached(
+                    "INSERT INTO attendee_answers (attendee_id, field_id, value) VALUES (?1, ?2, ?3)
+                     ON CONFLICT (attendee_id, field_id) DO UPDATE SET value = excluded.value",
+                )?
+                .execute(params![attendee_id, field_id, value.to_string()])?;
+            }
+            None => {
+                conn.prepare_cached(
+                    "DELETE FROM attendee_answers WHERE attendee_id = ?1 AND field_id = ?2",
+                )?
+                .execute(params![attendee_id, field_id])?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,203 @@
+//! Events, registration types and sessions.
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use crate::domain::event::{
+    Event, EventData, RegistrationType, RegistrationTypeData, Session, SessionData,
+};
+use crate::domain::page::PageRequest;
+use crate::domain::time;
+use crate::error::{Error, Result};
+
+const EVENT_COLUMNS: &str =
+    "id, account_id, name, starts_at, ends_at, timezone, location, created_at, updated_at";
+
+fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
+    Ok(Event {
+        id: row.get(0)?,
+        account_id: row.get(1)?,
+        name: row.get(2)?,
+        starts_at: row.get(3)?,
+        ends_at: row.get(4)?,
+        timezone: row.get(5)?,
+        location: row.get(6)?,
+        created_at: row.get(7)?,
+        updated_at: row.get(8)?,
+    })
+}
+
+/// The event if it belongs to `account_id`. Events of other accounts do not exist as far
+/// as the caller is concerned.
+pub fn get(conn: &Connection, account_id: i64, id: i64) -> Result<Option<Event>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE id = ?1 AND account_id = ?2"
+        ))?
+        .query_row(params![id, account_id], event_from_row)
+        .optional()?)
+}
+
+/// Like [`get`], but a missing event is the 404 every nested route answers.
+pub fn require(conn: &Connection, account_id: i64, id: i64) -> Result<Event> {
+    get(conn, account_id, id)?.ok_or_else(|| Error::not_found(format_args!("event {id}")))
+}
+
+pub fn list(conn: &Connection, account_id: i64, page: PageRequest) -> Result<(Vec<Event>, u64)> {
+    let total: u64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM events WHERE account_id = ?1")?
+        .query_row([account_id], |r| r.get(0))?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE account_id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"
+    ))?;
+    let rows = stmt.query_map(
+        params![account_id, page.limit(), page.offset()],
+        event_from_row,
+    )?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Event> {
+    let now = time::now();
+    conn.execute(
+        "INSERT INTO events (account_id, name, starts_at, ends_at, timezone, location, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+        params![account_id, data.name, data.starts_at, data.ends_at, data.timezone, data.location, now],
+    )?;
+    require(conn, account_id, conn.last_insert_rowid())
+}
+
+pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Event> {
+    conn.execute(
+        "UPDATE events SET name = ?1, starts_at = ?2, ends_at = ?3, timezone = ?4, location = ?5,
+         updated_at = ?6 WHERE id = ?7",
+        params![
+            data.name,
+            data.starts_at,
+            data.ends_at,
+            data.timezone,
+            data.location,
+            time::now(),
+            event.id
+        ],
+    )?;
+    require(conn, event.account_id, event.id)
+}
+
+const REGISTRATION_TYPE_COLUMNS: &str = "id, event_id, name, capacity, created_at, updated_at";
+
+fn registration_type_from_row(row: &Row<'_>) -> rusqlite::Result<RegistrationType> {
+    Ok(RegistrationType {
+        id: row.get(0)?,
+        event_id: row.get(1)?,
+        name: row.get(2)?,
+        capacity: row.get(3)?,
+        created_at: row.get(4)?,
+        updated_at: row.get(5)?,
+    })
+}
+
+pub fn registration_types(conn: &Connection, event_id: i64) -> Result<Vec<RegistrationType>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {REGISTRATION_TYPE_COLUMNS} FROM registration_types WHERE event_id = ?1 ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([event_id], registration_type_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub fn registration_type(
+    conn: &Connection,
+    event_id: i64,
+    id: i64,
+) -> Result<Option<RegistrationType>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {REGISTRATION_TYPE_COLUMNS} FROM registration_types WHERE id = ?1 AND event_id = ?2"
+        ))?
+        .query_row(params![id, event_id], registration_type_from_row)
+        .optional()?)
+}
+
+pub fn require_registration_type(
+    conn: &Connection,
+    event_id: i64,
+    id: i64,
+) -> Result<RegistrationType> {
+    registration_type(conn, event_id, id)?
+        .ok_or_else(|| Error::not_found(format_args!("registration type {id} of event {event_id}")))
+}
+
+pub fn create_registration_type(
+    conn: &Connection,
+    event_id: i64,
+    data: &RegistrationTypeData,
+) -> Result<RegistrationType> {
+    conn.execute(
+        "INSERT INTO registration_types (event_id, name, capacity, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?4)",
+        params![event_id, data.name, data.capacity, time::now()],
+    )?;
+    require_registration_type(conn, event_id, conn.last_insert_rowid())
+}
+
+pub fn update_registration_type(
+    conn: &Connection,
+    current: &RegistrationType,
+    data: &RegistrationTypeData,
+) -> Result<RegistrationType> {
+    conn.execute(
+        "UPDATE registration_types SET name = ?1, capacity = ?2, updated_at = ?3 WHERE id = ?4",
+        params![data.name, data.capacity, time::now(), current.id],
+    )?;
+    require_registration_type(conn, current.event_id, current.id)
+}
+
+const SESSION_COLUMNS: &str =
+    "id, event_id, name, starts_at, ends_at, capacity, created_at, updated_at";
+
+fn session_from_row(row: &Row<'_>) -> rusqlite::Result<Session> {
+    Ok(Session {
+        id: row.get(0)?,
+        event_id: row.get(1)?,
+        name: row.get(2)?,
+        starts_at: row.get(3)?,
+        ends_at: row.get(4)?,
+        capacity: row.get(5)?,
+        created_at: row.get(6)?,
+        updated_at: row.get(7)?,
+    })
+}
+
+pub fn sessions(conn: &Connection, event_id: i64) -> Result<Vec<Session>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {SESSION_COLUMNS} FROM sessions WHERE event_id = ?1 ORDER BY id"
+    ))?;
+    let rows = stmt.query_map([event_id], session_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub fn require_session(conn: &Connection, event_id: i64, id: i64) -> Result<Session> {
+    conn.prepare_cached(&format!(
+        "SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?1 AND event_id = ?2"
+    ))?
+    .query_row(params![id, event_id], session_from_row)
+    .optional()?
+    .ok_or_else(|| Error::not_found(format_args!("session {id} of event {event_id}")))
+}
+
+pub fn create_session(conn: &Connection, event_id: i64, data: &SessionData) -> Result<Session> {
+    conn.execute(
+        "INSERT INTO sessions (event_id, name, starts_at, ends_at, capacity, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+        params![event_id, data.name, data.starts_at, data.ends_at, data.capacity, time::now()],
+    )?;
+    require_session(conn, event_id, conn.last_insert_rowid())
+}
+
+pub fn update_session(conn: &Connection, current: &Session, data: &SessionData) -> Result<Session> {
+    conn.execute(
+        "UPDATE sessions SET name = ?1, starts_at = ?2, ends_at = ?3, capacity = ?4, updated_at = ?5
+         WHERE id = ?6",
+        params![data.name, data.starts_at, data.ends_at, data.capacity, time::now(), current.id],
+    )?;
+    require_session(conn, current.event_id, current.id)
+}

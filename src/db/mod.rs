@@ -1,0 +1,134 @@
+//! Storage: one SQLite file in WAL mode, one writer thread and a pool of readers.
+//!
+//! Reads never wait for the writer: WAL lets readers see the last committed state while
+//! the writer works, so reads go to a pool of read-only connections on the blocking
+//! thread pool. All writes go through [`writer::Writer`], a single thread that owns the
+//! only read-write connection and commits the writes waiting in its queue together
+//! (group commit), so that `synchronous=FULL` durability costs one fsync per batch
+//! rather than one per request.
+//!
+//! The repository modules (`accounts`, `clients`, `events`, ...) are plain functions over
+//! a `&Connection`; they neither know nor care whether they run in a read or a write.
+
+pub mod accounts;
+pub mod attendee_fields;
+pub mod attendees;
+pub mod clients;
+pub mod events;
+mod migrations;
+pub mod writer;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::{Error, Result};
+
+pub use writer::Writer;
+
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The database handle shared by every request.
+#[derive(Clone)]
+pub struct Db {
+    readers: r2d2::Pool<SqliteConnectionManager>,
+    writer: Writer,
+    path: PathBuf,
+}
+
+impl Db {
+    /// Opens (creating if needed) the database at `path`, applies pending migrations and
+    /// starts the writer thread.
+    pub fn open(path: &Path) -> Result<Db> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Error::internal(format!("cannot create directory {}: {e}", dir.display()))
+            })?;
+        }
+        let mut conn = open_read_write(path)?;
+        migrations::apply(&mut conn)?;
+        let writer = Writer::start(conn)?;
+
+        let manager = SqliteConnectionManager::file(path)
+            .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+            .with_init(|c| {
+                c.busy_timeout(BUSY_TIMEOUT)?;
+                c.set_prepared_statement_cache_capacity(64);
+                Ok(())
+            });
+        let readers = r2d2::Pool::builder()
+            .max_size(8)
+            .min_idle(Some(2))
+            .connection_timeout(Duration::from_secs(10))
+            .build(manager)
+            .map_err(|e| Error::internal(format!("cannot open database readers: {e}")))?;
+        Ok(Db {
+            readers,
+            writer,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` on a read-only connection, off the async runtime.
+    pub async fn read<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        let pool = self.readers.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = pool
+                .get()
+                .map_err(|e| Error::internal(format!("no database connection: {e}")))?;
+            f(&conn)
+        })
+        .await
+        .map_err(|e| Error::internal(format!("read task failed: {e}")))?
+    }
+
+    /// Runs `f` inside the writer's transaction; its changes are durable once this returns
+    /// `Ok`. If `f` fails, none of its changes are kept.
+    pub async fn write<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        self.writer.run(f).await
+    }
+
+    /// Blocking variant of [`Db::write`] for the command line.
+    pub fn write_blocking<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        self.writer.run_blocking(f)
+    }
+
+    /// Blocking read for the command line.
+    pub fn read_blocking<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        let conn = self
+            .readers
+            .get()
+            .map_err(|e| Error::internal(format!("no database connection: {e}")))?;
+        f(&conn)
+    }
+}
+
+/// Opens the read-write connection with the pragmas every writer needs.
+fn open_read_write(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // WAL: readers never block on the writer. FULL: a commit that returned is on disk.
+    conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.set_prepared_statement_cache_capacity(128);
+    Ok(conn)
+}

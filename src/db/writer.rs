@@ -1,0 +1,185 @@
+//! The single writer: one thread, one read-write connection, group commit.
+//!
+//! Every write of the server is a job sent to this thread. The thread takes the first job
+//! and every other job already waiting (up to [`MAX_BATCH`]), runs each inside its own
+//! savepoint of one `BEGIN IMMEDIATE` transaction, commits once, and only then answers
+//! the callers. A job that fails is rolled back to its savepoint without touching the
+//! others. With `synchronous=FULL` a batch costs one fsync, which is what makes durable
+//! writes fast under concurrency; with a single caller it degrades to one job per commit.
+//!
+//! Because one thread applies every write in order, concurrent operations on the same
+//! record are serialised for free: the second sees the first's result.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc;
+
+use rusqlite::Connection;
+use tokio::sync::oneshot;
+
+use crate::error::{Error, Result};
+
+/// Most jobs committed together. Bounds the latency a batch adds to its first job.
+const MAX_BATCH: usize = 256;
+/// Jobs queued beyond this make callers wait (backpressure instead of unbounded memory).
+const QUEUE_DEPTH: usize = 4096;
+
+/// What the writer does with a job after its transaction commits (or fails to).
+type Deliver = Box<dyn FnOnce(std::result::Result<(), String>) + Send>;
+/// A job runs on the writer's connection and says whether its changes are to be kept.
+type Job = Box<dyn FnOnce(&Connection) -> (bool, Deliver) + Send>;
+
+#[derive(Clone)]
+pub struct Writer {
+    queue: mpsc::SyncSender<Job>,
+}
+
+impl Writer {
+    pub fn start(conn: Connection) -> Result<Writer> {
+        let (queue, jobs) = mpsc::sync_channel::<Job>(QUEUE_DEPTH);
+        std::thread::Builder::new()
+            .name("entrada-db-writer".into())
+            .spawn(move || run_writer(conn, jobs))
+            .map_err(|e| Error::internal(format!("cannot start the database writer: {e}")))?;
+        Ok(Writer { queue })
+    }
+
+    fn job<T, F>(f: F) -> (Job, oneshot::Receiver<Result<T>>)
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let result = f(conn);
+            let keep = result.is_ok();
+            let deliver: Deliver = Box::new(move |committed| {
+                let outcome = match committed {
+                    Ok(()) => result,
+                    Err(message) => Err(Error::Internal(message)),
+                };
+                // The caller may have gone away (client disconnected); nothing to do then.
+                let _ = reply.send(outcome);
+            });
+            (keep, deliver)
+        });
+        (job, answer)
+    }
+
+    pub async fn run<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        let (job, answer) = Self::job(f);
+        let queue = self.queue.clone();
+        // `send` blocks only when the queue is full; do that off the runtime threads.
+        match queue.try_send(job) {
+            Ok(()) => {}
+            Err(mpsc::TrySendError::Full(job)) => {
+                tokio::task::spawn_blocking(move || queue.send(job))
+                    .await
+                    .map_err(|e| Error::internal(format!("write task failed: {e}")))?
+                    .map_err(|_| Error::internal("the database writer has stopped"))?;
+            }
+            Err(mpsc::TrySendError::Disconnected(_)) => {
+                return Err(Error::internal("the database writer has stopped"));
+            }
+        }
+        answer
+            .await
+            .map_err(|_| Error::internal("the write was abandoned by the database writer"))?
+    }
+
+    pub fn run_blocking<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        let (job, answer) = Self::job(f);
+        self.queue
+            .send(job)
+            .map_err(|_| Error::internal("the database writer has stopped"))?;
+        answer
+            .blocking_recv()
+            .map_err(|_| Error::internal("the write was abandoned by the database writer"))?
+    }
+}
+
+fn run_writer(conn: Connection, jobs: mpsc::Receiver<Job>) {
+    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    let mut deliveries: Vec<Deliver> = Vec::with_capacity(MAX_BATCH);
+    while let Ok(first) = jobs.recv() {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let outcome = run_batch(&conn, &mut batch, &mut deliveries);
+        if outcome.is_err() {
+            tracing::error!(error = ?outcome, "write batch failed");
+        }
+        for deliver in deliveries.drain(..) {
+            deliver(outcome.clone());
+        }
+    }
+    tracing::debug!("database writer stopped");
+}
+
+/// Runs every job of `batch` in one transaction; collects what to tell each caller.
+fn run_batch(
+    conn: &Connection,
+    batch: &mut Vec<Job>,
+    deliveries: &mut Vec<Deliver>,
+) -> std::result::Result<(), String> {
+    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+        // Jobs not run: their callers learn why through the dropped reply or the error.
+        for job in batch.drain(..) {
+            drop(job);
+        }
+        return Err(format!("cannot start a write transaction: {e}"));
+    }
+    for job in batch.drain(..) {
+        if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+            drop(job);
+            tracing::error!(error = %e, "cannot open savepoint");
+            continue;
+        }
+        match catch_unwind(AssertUnwindSafe(|| job(conn))) {
+            Ok((keep, deliver)) => {
+                if !keep {
+                    rollback_savepoint(conn);
+                }
+                release_savepoint(conn);
+                deliveries.push(deliver);
+            }
+            Err(_) => {
+                // The job's reply sender was dropped during the unwind; its caller gets
+                // an error. Its partial changes must not be committed with the others.
+                tracing::error!("a write job panicked; its changes are rolled back");
+                rollback_savepoint(conn);
+                release_savepoint(conn);
+            }
+        }
+    }
+    match conn.execute_batch("COMMIT") {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(format!("commit failed: {e}"))
+        }
+    }
+}
+
+fn rollback_savepoint(conn: &Connection) {
+    if let Err(e) = conn.execute_batch("ROLLBACK TO job") {
+        tracing::error!(error = %e, "cannot roll back savepoint");
+    }
+}
+
+fn release_savepoint(conn: &Connection) {
+    if let Err(e) = conn.execute_batch("RELEASE job") {
+        tracing::error!(error = %e, "cannot release savepoint");
+    }
+}

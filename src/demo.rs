@@ -1,0 +1,315 @@
+//! Demo data for `entrada serve --demo`: a realistic event to click through and to
+//! benchmark against, generated deterministically.
+
+use rusqlite::Connection;
+use serde_json::json;
+
+use crate::auth::secrets;
+use crate::db::{accounts, attendee_fields, attendees, clients, events};
+use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput};
+use crate::domain::event::{EventInput, RegistrationTypeInput, SessionInput};
+use crate::domain::field::AttendeeFieldInput;
+use crate::domain::scope::ScopeSet;
+use crate::error::{Error, Result};
+
+const FIRST_NAMES: &[&str] = &[
+    "Ada", "Alan", "Amara", "Anders", "Aisha", "Bjørn", "Carmen", "Chen", "Dmitri", "Elena",
+    "Emeka", "Fatima", "Freya", "Giulia", "Hannah", "Hiroshi", "Ingrid", "Isaac", "Jamal",
+    "Johanna", "Kai", "Kateryna", "Lars", "Leila", "Lucas", "Maja", "Mateo", "Mei", "Nadia",
+    "Niamh", "Oliver", "Olga", "Priya", "Rafael", "Rania", "Sigrid", "Sofia", "Tariq", "Tomás",
+    "Ula", "Viktor", "Wen", "Yusuf", "Zara",
+];
+const LAST_NAMES: &[&str] = &[
+    "Andersen",
+    "Okafor",
+    "Berg",
+    "Castillo",
+    "Dubois",
+    "Eriksen",
+    "Fischer",
+    "García",
+    "Haugen",
+    "Ivanova",
+    "Johansson",
+    "Kowalski",
+    "Larsen",
+    "Martins",
+    "Nakamura",
+    "Nilsen",
+    "O'Brien",
+    "Patel",
+    "Quinn",
+    "Rossi",
+    "Solberg",
+    "Tanaka",
+    "Urban",
+    "Varga",
+    "Wang",
+    "Xu",
+    "Yilmaz",
+    "Zielinski",
+    "Lovelace",
+    "Hopper",
+];
+const COMPANIES: &[&str] = &[
+    "Fjord Analytics",
+    "Northwind Labs",
+    "Aurora Robotics",
+    "Blåbær Software",
+    "Polar Data",
+    "Kite Systems",
+    "Tidewater Health",
+    "Oslo Fintech",
+    "Lumen Energy",
+    "Granite Cloud",
+];
+const JOB_TITLES: &[&str] = &[
+    "Software Engineer",
+    "Product Manager",
+    "CTO",
+    "Data Scientist",
+    "Designer",
+    "Engineering Manager",
+    "Developer Advocate",
+    "Student",
+    "Founder",
+    "SRE",
+];
+
+/// A small deterministic generator (xorshift): the demo is the same on every machine.
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// Credentials of the client created for the demo.
+pub struct DemoClient {
+    pub client_id: String,
+    pub client_secret: String,
+}
+
+/// Fills the first account with a demo event (when it has no event yet) and creates a
+/// client with `read write` to try the API with.
+pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
+    let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
+    let has_events = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM events WHERE account_id = ?1)",
+        [account.id],
+        |r| r.get::<_, bool>(0),
+    )?;
+    if !has_events {
+        seed_event(
+            conn,
+            account.id,
+            "Northern Lights Tech Summit 2026",
+            attendee_count,
+        )?;
+    }
+    let client_id = secrets::new_client_id();
+    let client_secret = secrets::new_client_secret();
+    let hash = secrets::hash_secret(&client_secret)?;
+    let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
+    clients::create(conn, account.id, "demo", &client_id, &hash, scopes)?;
+    Ok(DemoClient {
+        client_id,
+        client_secret,
+    })
+}
+
+fn some(s: &str) -> Option<Option<String>> {
+    Some(Some(s.to_owned()))
+}
+
+/// Creates one realistic event with `attendee_count` attendees; returns its id.
+pub fn seed_event(
+    conn: &Connection,
+    account_id: i64,
+    name: &str,
+    attendee_count: usize,
+) -> Result<i64> {
+    let event = events::create(
+        conn,
+        account_id,
+        &EventInput {
+            name: some(name),
+            starts_at: some("2026-09-15T08:00:00+02:00"),
+            ends_at: some("2026-09-16T18:00:00+02:00"),
+            timezone: some("Europe/Oslo"),
+            location: some("Oslo Spektrum, Sonja Henies plass 2, Oslo"),
+        }
+        .apply(None)?,
+    )?;
+    let mut types = Vec::new();
+    for (name, capacity) in [
+        ("General Admission", Some(800)),
+        ("VIP", Some(60)),
+        ("Speaker", Some(40)),
+        ("Press", None),
+    ] {
+        let data = RegistrationTypeInput {
+            name: some(name),
+            capacity: Some(capacity),
+        }
+        .apply(None)?;
+        types.push(events::create_registration_type(conn, event.id, &data)?.id);
+    }
+    for (name, start, end, capacity) in [
+        (
+            "Opening keynote",
+            "2026-09-15T09:00:00+02:00",
+            "2026-09-15T10:00:00+02:00",
+            Some(900),
+        ),
+        (
+            "Workshop: async Rust in production",
+            "2026-09-15T13:00:00+02:00",
+            "2026-09-15T16:00:00+02:00",
+            Some(40),
+        ),
+    ] {
+        let data = SessionInput {
+            name: some(name),
+            starts_at: some(start),
+            ends_at: some(end),
+            capacity: Some(capacity),
+        }
+        .apply(None)?;
+        events::create_session(conn, event.id, &data)?;
+    }
+    let field = |label: &str, t: &str, required: bool, options: &[&str]| -> Result<i64> {
+        let def = AttendeeFieldInput {
+            label: Some(label.into()),
+            field_type: Some(t.into()),
+            required: Some(required),
+            options: Some(Some(options.iter().map(|s| s.to_string()).collect())),
+            position: None,
+        }
+        .into_new()?;
+        Ok(attendee_fields::create(conn, event.id, &def)?.id)
+    };
+    field("About you", "section_divider", false, &[])?;
+    let shirt = field(
+        "T-shirt size",
+        "dropdown",
+        true,
+        &["XS", "S", "M", "L", "XL", "XXL"],
+    )?;
+    let diet = field("Dietary requirements", "dietary_requirements", false, &[])?;
+    let workshops = field(
+        "Interested in",
+        "checkbox",
+        false,
+        &["Embedded", "Web", "Data", "Security", "Games"],
+    )?;
+    let country = field("Country", "country", false, &[])?;
+    field("We take photos at the event.", "paragraph", false, &[])?;
+    let photos = field("I agree to appear in event photos", "consent", false, &[])?;
+
+    let mut dice = Dice(0x5EED_CAFE_F00D_u64 ^ event.id as u64);
+    let sizes = ["XS", "S", "M", "L", "XL", "XXL"];
+    let diets = [
+        "Vegetarian",
+        "Vegan",
+        "Gluten-free",
+        "No pork",
+        "Lactose-free",
+    ];
+    let interests = ["Embedded", "Web", "Data", "Security", "Games"];
+    let countries = ["NO", "SE", "DK", "FI", "DE", "GB", "NL", "PL", "US", "IN"];
+    for i in 0..attendee_count {
+        let first = dice.pick(FIRST_NAMES);
+        let last = dice.pick(LAST_NAMES);
+        let company = dice.pick(COMPANIES);
+        let email = format!(
+            "{}.{}{}@{}.example",
+            ascii_lower(first),
+            ascii_lower(last),
+            i,
+            ascii_lower(company).replace(' ', "")
+        );
+        let mut answers = vec![AttendeeFieldValueInput {
+            attendee_field_id: shirt,
+            value: json!(dice.pick(&sizes)),
+        }];
+        if dice.chance(20) {
+            answers.push(AttendeeFieldValueInput {
+                attendee_field_id: diet,
+                value: json!(dice.pick(&diets)),
+            });
+        }
+        if dice.chance(60) {
+            answers.push(AttendeeFieldValueInput {
+                attendee_field_id: workshops,
+                value: json!([dice.pick(&interests)]),
+            });
+        }
+        answers.push(AttendeeFieldValueInput {
+            attendee_field_id: country,
+            value: json!(dice.pick(&countries)),
+        });
+        answers.push(AttendeeFieldValueInput {
+            attendee_field_id: photos,
+            value: json!(dice.chance(85)),
+        });
+        let rsvp = match dice.next() % 50 {
+            0 => "declined",
+            1 => "waitlisted",
+            2 => "pending_approval",
+            3 | 4 => "unconfirmed",
+            _ => "confirmed",
+        };
+        let input = AttendeeCreateInput {
+            first_name: Some(first.into()),
+            last_name: Some(last.into()),
+            email: Some(email),
+            phone: dice
+                .chance(70)
+                .then(|| format!("+47 4{:07}", dice.next() % 10_000_000)),
+            job_title: Some(dice.pick(JOB_TITLES).into()),
+            company: Some(company.into()),
+            registration_type_id: Some(
+                types[match dice.next() % 20 {
+                    0 => 1,
+                    1 => 2,
+                    2 => 3,
+                    _ => 0,
+                }],
+            ),
+            rsvp_status: Some(rsvp.into()),
+            qr_code: None,
+            fields: Some(answers),
+        };
+        let (new, problems) = input.parse();
+        attendees::create(conn, event.id, new, problems)?;
+    }
+    Ok(event.id)
+}
+
+fn ascii_lower(s: &str) -> String {
+    s.chars()
+        .filter_map(|c| match c {
+            'ø' | 'Ø' => Some('o'),
+            'å' | 'Å' => Some('a'),
+            'á' => Some('a'),
+            'í' => Some('i'),
+            'é' => Some('e'),
+            'ó' => Some('o'),
+            c if c.is_ascii_alphanumeric() || c == ' ' => Some(c.to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect()
+}

@@ -1,0 +1,327 @@
+//! Attendees: the record the API returns and the create/update inputs.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::field::AttendeeField;
+use super::status::{CheckinStatus, RsvpStatus};
+use super::text::{self, MAX_SHORT};
+use crate::error::Problems;
+
+/// A person registered for an event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Attendee {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub job_title: Option<String>,
+    pub rsvp_status: RsvpStatus,
+    pub checkin_status: CheckinStatus,
+    /// The code on the attendee's ticket and badge. Generated at create (80 random bits,
+    /// Crockford base 32 in four groups, e.g. `7KQ2-MXW9-PD3A-H8RT`) unless given.
+    pub qr_code: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+    /// Extension: RFC 3339, UTC; moves on every change to the attendee.
+    pub updated_at: String,
+    /// E.164 (`+4722123456`).
+    pub phone: Option<String>,
+    pub company: Option<String>,
+    pub registration_type_id: Option<i64>,
+    pub event_id: i64,
+    /// Every field of the event that takes an answer, in `position` order, with `value`
+    /// null where unanswered.
+    pub fields: Vec<AttendeeFieldValue>,
+}
+
+/// An answer to one of the event's fields.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AttendeeFieldValue {
+    pub field: AttendeeField,
+    /// string, number, boolean, array, object, or null when unanswered.
+    #[schema(value_type = Value)]
+    pub value: Value,
+}
+
+/// An answer in a create or update request.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct AttendeeFieldValueInput {
+    pub attendee_field_id: i64,
+    /// The answer; its shape depends on the field's type. `null` clears it.
+    #[schema(value_type = Value)]
+    pub value: Value,
+}
+
+/// Body member of `POST /events/{event_id}/attendees`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct AttendeeCreateInput {
+    /// Required, not empty.
+    #[schema(required = true)]
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    /// Any common notation with the country code; stored in E.164.
+    pub phone: Option<String>,
+    pub job_title: Option<String>,
+    pub company: Option<String>,
+    /// A registration type of this event, or null.
+    pub registration_type_id: Option<i64>,
+    /// Extension. Default `confirmed`.
+    #[schema(value_type = Option<RsvpStatus>)]
+    pub rsvp_status: Option<String>,
+    /// Extension, for tickets issued elsewhere: printable, at most 200 characters, unique
+    /// within the event. Generated when absent.
+    pub qr_code: Option<String>,
+    /// Answers to the event's fields. Every required field must be answered.
+    pub fields: Option<Vec<AttendeeFieldValueInput>>,
+}
+
+/// Body member of `PATCH /events/{event_id}/attendees/{id}`: absent members keep their
+/// value, `null` clears a nullable one.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct AttendeeUpdateInput {
+    #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = Option<String>)]
+    pub first_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub last_name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub email: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub phone: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub job_title: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub company: Option<Option<String>>,
+    /// Extension: move the attendee to another registration type of the event, or null.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub registration_type_id: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = Option<RsvpStatus>)]
+    pub rsvp_status: Option<Option<String>>,
+    /// Extension: answers to set; fields not listed keep their answers, `null` clears one.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub fields: Option<Option<Vec<AttendeeFieldValueInput>>>,
+}
+
+/// A parsed create request. Answers are checked against the event's fields by the
+/// repository, which knows them.
+#[derive(Debug, Clone)]
+pub struct NewAttendee {
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub job_title: Option<String>,
+    pub company: Option<String>,
+    pub registration_type_id: Option<i64>,
+    pub rsvp_status: RsvpStatus,
+    pub qr_code: Option<String>,
+    pub answers: Vec<AttendeeFieldValueInput>,
+}
+
+/// A parsed update request: `None` leaves a member as it is.
+#[derive(Debug, Clone, Default)]
+pub struct AttendeeChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<Option<String>>,
+    pub email: Option<Option<String>>,
+    pub phone: Option<Option<String>>,
+    pub job_title: Option<Option<String>>,
+    pub company: Option<Option<String>>,
+    pub registration_type_id: Option<Option<i64>>,
+    pub rsvp_status: Option<RsvpStatus>,
+    pub answers: Vec<AttendeeFieldValueInput>,
+}
+
+/// Most answers one request may carry.
+const MAX_ANSWERS: usize = 500;
+
+impl AttendeeCreateInput {
+    /// Parses everything that needs no database; the problems found travel on with the
+    /// value so that the repository can add its own and answer them all at once.
+    pub fn parse(self) -> (NewAttendee, Problems) {
+        let mut p = Problems::new();
+        let first_name = match self.first_name.as_deref() {
+            None => {
+                p.push("item.first_name is required");
+                String::new()
+            }
+            Some(name) => p
+                .take(text::required_text("item.first_name", name, MAX_SHORT))
+                .unwrap_or_default(),
+        };
+        let rsvp_status = match self.rsvp_status.as_deref() {
+            None => RsvpStatus::Confirmed,
+            Some(s) => p.take(parse_rsvp(s)).unwrap_or(RsvpStatus::Confirmed),
+        };
+        let qr_code = self
+            .qr_code
+            .as_deref()
+            .and_then(|c| p.take(parse_qr_code(c)));
+        let answers = self.fields.unwrap_or_default();
+        check_answer_count(&mut p, &answers);
+        let new = NewAttendee {
+            first_name,
+            last_name: optional(&mut p, "item.last_name", self.last_name.as_deref(), plain),
+            email: optional(&mut p, "item.email", self.email.as_deref(), text::email),
+            phone: optional(&mut p, "item.phone", self.phone.as_deref(), text::phone),
+            job_title: optional(&mut p, "item.job_title", self.job_title.as_deref(), plain),
+            company: optional(&mut p, "item.company", self.company.as_deref(), plain),
+            registration_type_id: self.registration_type_id,
+            rsvp_status,
+            qr_code,
+            answers,
+        };
+        (new, p)
+    }
+}
+
+impl AttendeeUpdateInput {
+    pub fn parse(self) -> (AttendeeChanges, Problems) {
+        let mut p = Problems::new();
+        let first_name = match self.first_name {
+            None => None,
+            Some(None) => {
+                p.push("item.first_name must not be null");
+                None
+            }
+            Some(Some(name)) => p.take(text::required_text("item.first_name", &name, MAX_SHORT)),
+        };
+        let rsvp_status = match self.rsvp_status {
+            None => None,
+            Some(None) => {
+                p.push("item.rsvp_status must not be null");
+                None
+            }
+            Some(Some(s)) => p.take(parse_rsvp(&s)),
+        };
+        let answers = self.fields.flatten().unwrap_or_default();
+        check_answer_count(&mut p, &answers);
+        let changes = AttendeeChanges {
+            first_name,
+            last_name: self
+                .last_name
+                .map(|v| optional(&mut p, "item.last_name", v.as_deref(), plain)),
+            email: self
+                .email
+                .map(|v| optional(&mut p, "item.email", v.as_deref(), text::email)),
+            phone: self
+                .phone
+                .map(|v| optional(&mut p, "item.phone", v.as_deref(), text::phone)),
+            job_title: self
+                .job_title
+                .map(|v| optional(&mut p, "item.job_title", v.as_deref(), plain)),
+            company: self
+                .company
+                .map(|v| optional(&mut p, "item.company", v.as_deref(), plain)),
+            registration_type_id: self.registration_type_id,
+            rsvp_status,
+            answers,
+        };
+        (changes, p)
+    }
+}
+
+fn plain(path: &str, value: &str) -> Result<String, String> {
+    text::required_text(path, value, MAX_SHORT)
+}
+
+/// An optional member: empty text is null; anything else must pass `check`.
+fn optional(
+    p: &mut Problems,
+    path: &str,
+    value: Option<&str>,
+    check: fn(&str, &str) -> Result<String, String>,
+) -> Option<String> {
+    match value.map(str::trim) {
+        None | Some("") => None,
+        Some(v) => p.take(check(path, v)),
+    }
+}
+
+fn check_answer_count(p: &mut Problems, answers: &[AttendeeFieldValueInput]) {
+    if answers.len() > MAX_ANSWERS {
+        p.push(format!("item.fields has more than {MAX_ANSWERS} entries"));
+    }
+}
+
+fn parse_rsvp(s: &str) -> Result<RsvpStatus, String> {
+    RsvpStatus::parse(s).ok_or_else(|| {
+        format!(
+            "item.rsvp_status `{s}` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval"
+        )
+    })
+}
+
+/// Longest `qr_code` accepted from a client.
+pub const MAX_QR_CODE: usize = 200;
+
+fn parse_qr_code(code: &str) -> Result<String, String> {
+    let trimmed = code.trim();
+    if trimmed.is_empty() {
+        Err("item.qr_code must not be empty".into())
+    } else if trimmed.chars().count() > MAX_QR_CODE {
+        Err(format!(
+            "item.qr_code is longer than {MAX_QR_CODE} characters"
+        ))
+    } else if trimmed.chars().any(char::is_control) {
+        Err("item.qr_code must be printable (no control characters)".into())
+    } else {
+        Ok(trimmed.to_owned())
+    }
+}
+
+/// Crockford's base 32: no I, L, O or U, so a code read off a badge is hard to mistype.
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// A new ticket code: 80 random bits as 16 Crockford characters in groups of four.
+/// Upper-case letters, digits and `-` fit QR's compact alphanumeric mode.
+pub fn generate_qr_code() -> String {
+    let mut rng = rand::rng();
+    let mut code = String::with_capacity(19);
+    for i in 0..16 {
+        if i > 0 && i % 4 == 0 {
+            code.push('-');
+        }
+        code.push(CROCKFORD[rng.random_range(0..32)] as char);
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_codes_look_right() {
+        let a = generate_qr_code();
+        let b = generate_qr_code();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 19);
+        assert!(a.split('-').all(|g| g.len() == 4));
+        assert!(a.bytes().all(|c| c == b'-' || CROCKFORD.contains(&c)));
+    }
+
+    #[test]
+    fn create_collects_every_problem() {
+        let input = AttendeeCreateInput {
+            first_name: Some("  ".into()),
+            email: Some("nope".into()),
+            phone: Some("123".into()),
+            rsvp_status: Some("maybe".into()),
+            ..Default::default()
+        };
+        let (_, problems) = input.parse();
+        let err = problems.into_error().to_string();
+        for member in ["first_name", "email", "phone", "rsvp_status"] {
+            assert!(
+                err.contains(&format!("item.{member}")),
+                "{member} missing in {err}"
+            );
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Events and what hangs off them besides attendees: registration types and sessions.
+//!
+//! The spec shows only that `GET /events` exists; the shapes here are this project's.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::text::{self, MAX_LONG, MAX_SHORT};
+use super::time::parse_rfc3339;
+use crate::error::{Problems, Result};
+
+/// An event: the unit that attendees, fields, registration types and sessions belong to.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Event {
+    pub id: i64,
+    pub account_id: i64,
+    pub name: String,
+    /// RFC 3339, UTC; null when not set.
+    pub starts_at: Option<String>,
+    /// RFC 3339, UTC; null when not set.
+    pub ends_at: Option<String>,
+    /// IANA time zone name (e.g. `Europe/Oslo`), used to show local times.
+    pub timezone: Option<String>,
+    pub location: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A kind of ticket (general admission, VIP, speaker, ...).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RegistrationType {
+    pub id: i64,
+    pub event_id: i64,
+    pub name: String,
+    /// How many attendees this type admits; null for no limit.
+    pub capacity: Option<i64>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// A part of the event with its own check-in (a talk, a workshop, a dinner).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Session {
+    pub id: i64,
+    pub event_id: i64,
+    pub name: String,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub capacity: Option<i64>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// Body member of event create and update. On update, absent members keep their value
+/// and `null` clears a nullable one.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct EventInput {
+    /// Required on create.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub name: Option<Option<String>>,
+    /// RFC 3339 with offset; stored in UTC.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub starts_at: Option<Option<String>>,
+    /// RFC 3339 with offset; not before `starts_at`.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub ends_at: Option<Option<String>>,
+    /// IANA time zone name.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub timezone: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub location: Option<Option<String>>,
+}
+
+/// The complete, valid state of an event's editable members.
+#[derive(Debug, Clone)]
+pub struct EventData {
+    pub name: String,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub timezone: Option<String>,
+    pub location: Option<String>,
+}
+
+impl EventInput {
+    /// Parses the input on top of `current` (None for a create).
+    pub fn apply(self, current: Option<&Event>) -> Result<EventData> {
+        let mut p = Problems::new();
+        let name = required_name(&mut p, self.name, current.map(|e| e.name.as_str()));
+        let starts_at = optional_time(
+            &mut p,
+            "item.starts_at",
+            self.starts_at,
+            current.and_then(|e| e.starts_at.clone()),
+        );
+        let ends_at = optional_time(
+            &mut p,
+            "item.ends_at",
+            self.ends_at,
+            current.and_then(|e| e.ends_at.clone()),
+        );
+        let timezone = match self.timezone {
+            None => current.and_then(|e| e.timezone.clone()),
+            Some(None) => None,
+            Some(Some(tz)) => p.take(parse_timezone(&tz)),
+        };
+        let location = match self.location {
+            None => current.and_then(|e| e.location.clone()),
+            Some(v) => p
+                .take(text::optional_text("item.location", v.as_deref(), MAX_LONG))
+                .flatten(),
+        };
+        check_order(&mut p, starts_at.as_deref(), ends_at.as_deref());
+        match name {
+            Some(name) => p.finish(|| EventData {
+                name,
+                starts_at,
+                ends_at,
+                timezone,
+                location,
+            }),
+            None => Err(p.into_error()),
+        }
+    }
+}
+
+/// Body member of registration-type create and update.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RegistrationTypeInput {
+    /// Required on create.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub name: Option<Option<String>>,
+    /// A whole number of at least 0, or null for no limit.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub capacity: Option<Option<i64>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct RegistrationTypeData {
+    pub name: String,
+    pub capacity: Option<i64>,
+}
+
+impl RegistrationTypeInput {
+    pub fn apply(self, current: Option<&RegistrationType>) -> Result<RegistrationTypeData> {
+        let mut p = Problems::new();
+        let name = required_name(&mut p, self.name, current.map(|r| r.name.as_str()));
+        let capacity = capacity(&mut p, self.capacity, current.and_then(|r| r.capacity));
+        match name {
+            Some(name) => p.finish(|| RegistrationTypeData { name, capacity }),
+            None => Err(p.into_error()),
+        }
+    }
+}
+
+/// Body member of session create and update.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct SessionInput {
+    /// Required on create.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub name: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub starts_at: Option<Option<String>>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub ends_at: Option<Option<String>>,
+    /// A whole number of at least 0, or null for no limit.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub capacity: Option<Option<i64>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SessionData {
+    pub name: String,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub capacity: Option<i64>,
+}
+
+impl SessionInput {
+    pub fn apply(self, current: Option<&Session>) -> Result<SessionData> {
+        let mut p = Problems::new();
+        let name = required_name(&mut p, self.name, current.map(|s| s.name.as_str()));
+        let starts_at = optional_time(
+            &mut p,
+            "item.starts_at",
+            self.starts_at,
+            current.and_then(|s| s.starts_at.clone()),
+        );
+        let ends_at = optional_time(
+            &mut p,
+            "item.ends_at",
+            self.ends_at,
+            current.and_then(|s| s.ends_at.clone()),
+        );
+        let capacity = capacity(&mut p, self.capacity, current.and_then(|s| s.capacity));
+        check_order(&mut p, starts_at.as_deref(), ends_at.as_deref());
+        match name {
+            Some(name) => p.finish(|| SessionData {
+                name,
+                starts_at,
+                ends_at,
+                capacity,
+            }),
+            None => Err(p.into_error()),
+        }
+    }
+}
+
+fn required_name(
+    p: &mut Problems,
+    input: Option<Option<String>>,
+    current: Option<&str>,
+) -> Option<String> {
+    match (input, current) {
+        (None, Some(current)) => Some(current.to_owned()),
+        (None, None) => {
+            p.push("item.name is required");
+            None
+        }
+        (Some(None), _) => {
+            p.push("item.name must not be null");
+            None
+        }
+        (Some(Some(name)), _) => p.take(text::required_text("item.name", &name, MAX_SHORT)),
+    }
+}
+
+fn optional_time(
+    p: &mut Problems,
+    path: &str,
+    input: Option<Option<String>>,
+    current: Option<String>,
+) -> Option<String> {
+    match input {
+        None => current,
+        Some(None) => None,
+        Some(Some(t)) => p.take(parse_rfc3339(path, &t)),
+    }
+}
+
+fn capacity(p: &mut Problems, input: Option<Option<i64>>, current: Option<i64>) -> Option<i64> {
+    match input {
+        None => current,
+        Some(None) => None,
+        Some(Some(c)) if c < 0 => {
+            p.push("item.capacity must be 0 or more (or null for no limit)");
+            None
+        }
+        Some(Some(c)) => Some(c),
+    }
+}
+
+fn check_order(p: &mut Problems, starts_at: Option<&str>, ends_at: Option<&str>) {
+    // Both are normalised UTC RFC 3339 with the same precision, so text order is time order.
+    if let (Some(start), Some(end)) = (starts_at, ends_at)
+        && end < start
+    {
+        p.push("item.ends_at must not be before item.starts_at");
+    }
+}
+
+fn parse_timezone(tz: &str) -> Result<String, String> {
+    tz.trim()
+        .parse::<chrono_tz::Tz>()
+        .map(|zone| zone.name().to_owned())
+        .map_err(|_| {
+            format!("item.timezone `{tz}` is not an IANA time zone name (e.g. Europe/Oslo)")
+        })
+}

@@ -1,0 +1,528 @@
+//! Attendee fields (the event's form questions) and the answers they take.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::text::{self, MAX_LONG, MAX_SHORT};
+use crate::error::Problems;
+
+string_enum! {
+    /// The kind of question. `spacer`, `section_divider`, `paragraph` and `captcha` are
+    /// presentational: they take no answer and never appear in an attendee's `fields`.
+    FieldType {
+        AccessibilityRequirements => "accessibility_requirements",
+        Address => "address",
+        Bio => "bio",
+        Checkbox => "checkbox",
+        CompanyName => "company_name",
+        Consent => "consent",
+        ContactPhone => "contact_phone",
+        Country => "country",
+        Date => "date",
+        DateOfBirth => "date_of_birth",
+        DietaryRequirements => "dietary_requirements",
+        Dropdown => "dropdown",
+        Email => "email",
+        ExternalId => "external_id",
+        FacebookAccount => "facebook_account",
+        FirstName => "first_name",
+        FullName => "full_name",
+        Gender => "gender",
+        GithubAccount => "github_account",
+        Guest => "guest",
+        Headline => "headline",
+        HomeAddress => "home_address",
+        InstagramAccount => "instagram_account",
+        JobTitle => "job_title",
+        LastName => "last_name",
+        LinkedinAccount => "linkedin_account",
+        LongText => "long_text",
+        Nationality => "nationality",
+        Number => "number",
+        Spacer => "spacer",
+        Paragraph => "paragraph",
+        PassportNumber => "passport_number",
+        Radio => "radio",
+        SectionDivider => "section_divider",
+        ShippingAddress => "shipping_address",
+        ShortText => "short_text",
+        SocialAccount => "social_account",
+        Tel => "tel",
+        TermAndConsent => "term_and_consent",
+        Text => "text",
+        TextArea => "text_area",
+        Time => "time",
+        TwitterAccount => "twitter_account",
+        Url => "url",
+        WorkAddress => "work_address",
+        YoutubeAccount => "youtube_account",
+        Captcha => "captcha",
+        FileUpload => "file_upload",
+        Image => "image",
+    }
+}
+
+/// How a field type's answer is checked and stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AnswerKind {
+    Nothing,
+    OneOption,
+    Checkbox,
+    Consent,
+    Number,
+    Date,
+    Time,
+    Email,
+    Url,
+    Phone,
+    Country,
+    Address,
+    Text,
+}
+
+impl FieldType {
+    fn answer_kind(self) -> AnswerKind {
+        use FieldType::*;
+        match self {
+            Spacer | SectionDivider | Paragraph | Captcha => AnswerKind::Nothing,
+            Dropdown | Radio => AnswerKind::OneOption,
+            Checkbox => AnswerKind::Checkbox,
+            Consent | TermAndConsent => AnswerKind::Consent,
+            Number => AnswerKind::Number,
+            Date | DateOfBirth => AnswerKind::Date,
+            Time => AnswerKind::Time,
+            Email => AnswerKind::Email,
+            Url => AnswerKind::Url,
+            Tel | ContactPhone => AnswerKind::Phone,
+            Country | Nationality => AnswerKind::Country,
+            Address | HomeAddress | WorkAddress | ShippingAddress => AnswerKind::Address,
+            _ => AnswerKind::Text,
+        }
+    }
+
+    /// Whether the field takes an answer (and so appears in `Attendee.fields`).
+    pub fn takes_value(self) -> bool {
+        self.answer_kind() != AnswerKind::Nothing
+    }
+
+    /// Whether the field must list at least one option.
+    pub fn needs_options(self) -> bool {
+        self.answer_kind() == AnswerKind::OneOption
+    }
+
+    /// Whether options mean anything for this type.
+    pub fn accepts_options(self) -> bool {
+        matches!(
+            self.answer_kind(),
+            AnswerKind::OneOption | AnswerKind::Checkbox
+        )
+    }
+}
+
+/// A question of the event's form.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AttendeeField {
+    pub id: i64,
+    /// The question text.
+    pub label: String,
+    /// Whether an answer is mandatory when an attendee is created.
+    pub required: bool,
+    /// 1-based place in the form; fields are listed in this order.
+    pub position: i64,
+    /// A machine name derived from the label at creation, unique within the event. It
+    /// does not change when the label does, so integrations can key on it.
+    pub name: String,
+    #[serde(rename = "type")]
+    pub field_type: FieldType,
+    /// The choices of `dropdown`, `radio` and `checkbox` fields; `[]` when none.
+    pub options: Vec<String>,
+}
+
+impl AttendeeField {
+    /// Checks an answer against this field and returns the value to store, or `None`
+    /// when the answer clears the field (`null`, or empty text).
+    pub fn check_answer(&self, path: &str, value: &Value) -> Result<Option<Value>, String> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        let kind = self.field_type.answer_kind();
+        let type_name = self.field_type.as_str();
+        let as_text = |value: &Value| -> Result<Option<String>, String> {
+            match value {
+                Value::String(s) if s.trim().is_empty() => Ok(None),
+                Value::String(s) => Ok(Some(s.clone())),
+                _ => Err(format!("{path} must be a string for a `{type_name}` field")),
+            }
+        };
+        let checked = match kind {
+            AnswerKind::Nothing => {
+                return Err(format!(
+                    "{path}: field `{}` is a `{type_name}` and takes no answer",
+                    self.name
+                ));
+            }
+            AnswerKind::OneOption => match as_text(value)? {
+                None => None,
+                Some(choice) if self.options.contains(&choice) => Some(Value::String(choice)),
+                Some(choice) => return Err(self.not_an_option(path, &choice)),
+            },
+            AnswerKind::Checkbox if self.options.is_empty() => match value {
+                Value::Bool(b) => Some(Value::Bool(*b)),
+                _ => return Err(format!("{path} must be true or false")),
+            },
+            AnswerKind::Checkbox => {
+                let Value::Array(items) = value else {
+                    return Err(format!(
+                        "{path} must be an array of the field's options ({})",
+                        self.options.join(", ")
+                    ));
+                };
+                let mut chosen: Vec<Value> = Vec::with_capacity(items.len());
+                for item in items {
+                    let Some(choice) = item.as_str() else {
+                        return Err(format!("{path} must be an array of strings"));
+                    };
+                    if !self.options.iter().any(|o| o == choice) {
+                        return Err(self.not_an_option(path, choice));
+                    }
+                    if !chosen.iter().any(|c| c.as_str() == Some(choice)) {
+                        chosen.push(Value::String(choice.to_owned()));
+                    }
+                }
+                Some(Value::Array(chosen))
+            }
+            AnswerKind::Consent => match value {
+                Value::Bool(b) => Some(Value::Bool(*b)),
+                _ => return Err(format!("{path} must be true or false")),
+            },
+            AnswerKind::Number => match value {
+                Value::Number(n) => Some(Value::Number(n.clone())),
+                _ => return Err(format!("{path} must be a number")),
+            },
+            AnswerKind::Date => as_text(value)?
+                .map(|s| text::date(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Time => as_text(value)?
+                .map(|s| text::time_of_day(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Email => as_text(value)?
+                .map(|s| text::email(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Url => as_text(value)?
+                .map(|s| text::url(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Phone => as_text(value)?
+                .map(|s| text::phone(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Country => as_text(value)?
+                .map(|s| text::country(path, &s).map(Value::String))
+                .transpose()?,
+            AnswerKind::Address => match value {
+                Value::Object(parts) => {
+                    let mut clean = serde_json::Map::new();
+                    for (key, part) in parts {
+                        let part_path = format!("{path}.{key}");
+                        match part {
+                            Value::Null => {}
+                            Value::String(s) => {
+                                if let Some(t) =
+                                    text::optional_text(&part_path, Some(s), MAX_SHORT)?
+                                {
+                                    clean.insert(key.clone(), Value::String(t));
+                                }
+                            }
+                            _ => return Err(format!("{part_path} must be a string")),
+                        }
+                    }
+                    (!clean.is_empty()).then_some(Value::Object(clean))
+                }
+                _ => as_text(value)?
+                    .map(|s| text::required_text(path, &s, MAX_LONG).map(Value::String))
+                    .transpose()?,
+            },
+            AnswerKind::Text => as_text(value)?
+                .map(|s| text::required_text(path, &s, MAX_LONG).map(Value::String))
+                .transpose()?,
+        };
+        Ok(checked)
+    }
+
+    /// Whether a stored answer satisfies `required` (a consent must be given, a checkbox
+    /// list must not be empty).
+    pub fn satisfied_by(&self, value: Option<&Value>) -> bool {
+        match value {
+            None | Some(Value::Null) => false,
+            Some(Value::Array(items)) => !items.is_empty(),
+            Some(Value::Bool(b)) if self.field_type.answer_kind() == AnswerKind::Consent => *b,
+            Some(_) => true,
+        }
+    }
+
+    fn not_an_option(&self, path: &str, choice: &str) -> String {
+        format!(
+            "{path}: `{choice}` is not one of the options of field `{}` ({})",
+            self.name,
+            self.options.join(", ")
+        )
+    }
+}
+
+/// Request body member of attendee-field create and update. On update every member is
+/// optional and absent members keep their value.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct AttendeeFieldInput {
+    /// The question text. Required on create.
+    pub label: Option<String>,
+    /// The field type. Required on create.
+    #[serde(rename = "type")]
+    #[schema(value_type = Option<FieldType>)]
+    pub field_type: Option<String>,
+    /// Default `false`. Presentational types cannot be required.
+    pub required: Option<bool>,
+    /// Choices; required (at least one) for `dropdown` and `radio`, optional for
+    /// `checkbox`, not accepted for other types. `null` clears them.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub options: Option<Option<Vec<String>>>,
+    /// Extension, update only: move the field to this 1-based position; the fields in
+    /// between shift by one. Out-of-range values are clamped to the ends.
+    pub position: Option<i64>,
+}
+
+/// A field definition after parsing: what create stores, or what update ends with.
+#[derive(Debug, Clone)]
+pub struct FieldDefinition {
+    pub label: String,
+    pub field_type: FieldType,
+    pub required: bool,
+    pub options: Vec<String>,
+}
+
+impl AttendeeFieldInput {
+    /// Parses a create request.
+    pub fn into_new(self) -> Result<FieldDefinition, crate::error::Error> {
+        let mut problems = Problems::new();
+        let label = match self.label.as_deref() {
+            None => {
+                problems.push("item.label is required");
+                None
+            }
+            Some(l) => problems.take(text::required_text("item.label", l, MAX_LONG)),
+        };
+        let field_type = match self.field_type.as_deref() {
+            None => {
+                problems.push("item.type is required");
+                None
+            }
+            Some(t) => problems.take(parse_type(t)),
+        };
+        if self.position.is_some() {
+            problems.push(
+                "item.position cannot be set on create; new fields go last (change it with PATCH)",
+            );
+        }
+        let options = problems
+            .take(parse_options(self.options.flatten().unwrap_or_default()))
+            .unwrap_or_default();
+        let required = self.required.unwrap_or(false);
+        match (label, field_type) {
+            (Some(label), Some(field_type)) => {
+                let def = FieldDefinition {
+                    label,
+                    field_type,
+                    required,
+                    options,
+                };
+                def.check_consistency(&mut problems);
+                problems.finish(|| def)
+            }
+            _ => Err(problems.into_error()),
+        }
+    }
+
+    /// Applies an update request to `current`; returns the new definition and the
+    /// requested position, if any.
+    pub fn apply_to(
+        self,
+        current: &AttendeeField,
+    ) -> Result<(FieldDefinition, Option<i64>), crate::error::Error> {
+        let mut problems = Problems::new();
+        let label = match self.label.as_deref() {
+            None => Some(current.label.clone()),
+            Some(l) => problems.take(text::required_text("item.label", l, MAX_LONG)),
+        };
+        let field_type = match self.field_type.as_deref() {
+            None => Some(current.field_type),
+            Some(t) => problems.take(parse_type(t)),
+        };
+        let options = match self.options {
+            None => Some(current.options.clone()),
+            Some(list) => problems.take(parse_options(list.unwrap_or_default())),
+        };
+        let required = self.required.unwrap_or(current.required);
+        match (label, field_type, options) {
+            (Some(label), Some(field_type), Some(options)) => {
+                let def = FieldDefinition {
+                    label,
+                    field_type,
+                    required,
+                    options,
+                };
+                def.check_consistency(&mut problems);
+                problems.finish(|| (def, self.position))
+            }
+            _ => Err(problems.into_error()),
+        }
+    }
+}
+
+impl FieldDefinition {
+    fn check_consistency(&self, problems: &mut Problems) {
+        let t = self.field_type;
+        if t.needs_options() && self.options.is_empty() {
+            problems.push(format!(
+                "item.options: a `{}` field needs at least one option",
+                t.as_str()
+            ));
+        }
+        if !t.accepts_options() && !self.options.is_empty() {
+            problems.push(format!(
+                "item.options: a `{}` field takes no options",
+                t.as_str()
+            ));
+        }
+        if !t.takes_value() && self.required {
+            problems.push(format!(
+                "item.required: a `{}` field takes no answer, so it cannot be required",
+                t.as_str()
+            ));
+        }
+    }
+
+    /// The record this definition describes, for checking answers against it.
+    pub fn as_field(&self, id: i64, name: &str, position: i64) -> AttendeeField {
+        AttendeeField {
+            id,
+            label: self.label.clone(),
+            required: self.required,
+            position,
+            name: name.to_owned(),
+            field_type: self.field_type,
+            options: self.options.clone(),
+        }
+    }
+}
+
+fn parse_type(t: &str) -> Result<FieldType, String> {
+    FieldType::parse(t).ok_or_else(|| {
+        format!("item.type `{t}` is not a known field type (see the AttendeeField type list)")
+    })
+}
+
+const MAX_OPTIONS: usize = 200;
+
+fn parse_options(options: Vec<String>) -> Result<Vec<String>, String> {
+    if options.len() > MAX_OPTIONS {
+        return Err(format!("item.options has more than {MAX_OPTIONS} entries"));
+    }
+    let mut clean: Vec<String> = Vec::with_capacity(options.len());
+    for (i, option) in options.iter().enumerate() {
+        let o = text::required_text(&format!("item.options[{i}]"), option, MAX_SHORT)?;
+        if clean.contains(&o) {
+            return Err(format!("item.options[{i}]: `{o}` is listed twice"));
+        }
+        clean.push(o);
+    }
+    Ok(clean)
+}
+
+/// A machine name from a label: lower-case ASCII letters, digits and underscores.
+pub fn machine_name(label: &str) -> String {
+    let mut name = String::with_capacity(label.len());
+    for c in label.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            name.push(c);
+        } else if !name.ends_with('_') && !name.is_empty() {
+            name.push('_');
+        }
+        if name.len() >= 60 {
+            break;
+        }
+    }
+    let trimmed = name.trim_end_matches('_');
+    if trimmed.is_empty() {
+        "field".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn field(t: FieldType, options: &[&str]) -> AttendeeField {
+        AttendeeField {
+            id: 1,
+            label: "Q".into(),
+            required: false,
+            position: 1,
+            name: "q".into(),
+            field_type: t,
+            options: options.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn machine_names() {
+        assert_eq!(machine_name("T-shirt size?"), "t_shirt_size");
+        assert_eq!(machine_name("  Ünïcode  "), "n_code");
+        assert_eq!(machine_name("???"), "field");
+    }
+
+    #[test]
+    fn answers_fit_their_types() {
+        let dropdown = field(FieldType::Dropdown, &["S", "M"]);
+        assert_eq!(
+            dropdown.check_answer("v", &json!("M")),
+            Ok(Some(json!("M")))
+        );
+        assert!(dropdown.check_answer("v", &json!("XL")).is_err());
+        let boxes = field(FieldType::Checkbox, &["a", "b"]);
+        assert_eq!(
+            boxes.check_answer("v", &json!(["b", "b"])),
+            Ok(Some(json!(["b"])))
+        );
+        assert!(boxes.check_answer("v", &json!(true)).is_err());
+        let tick = field(FieldType::Checkbox, &[]);
+        assert_eq!(tick.check_answer("v", &json!(true)), Ok(Some(json!(true))));
+        assert!(
+            field(FieldType::Number, &[])
+                .check_answer("v", &json!("5"))
+                .is_err()
+        );
+        assert!(
+            field(FieldType::Consent, &[])
+                .check_answer("v", &json!("yes"))
+                .is_err()
+        );
+        assert!(
+            field(FieldType::Spacer, &[])
+                .check_answer("v", &json!("x"))
+                .is_err()
+        );
+        assert_eq!(
+            field(FieldType::Tel, &[]).check_answer("v", &json!("+47 22 12 34 56")),
+            Ok(Some(json!("+4722123456")))
+        );
+        assert_eq!(
+            field(FieldType::Text, &[]).check_answer("v", &json!("  ")),
+            Ok(None)
+        );
+        assert_eq!(
+            field(FieldType::Text, &[]).check_answer("v", &json!(null)),
+            Ok(None)
+        );
+    }
+}

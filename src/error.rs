@@ -1,0 +1,103 @@
+//! The one error type of the application.
+//!
+//! Repositories, domain parsing and handlers all return [`Error`]; the HTTP layer
+//! (`api::error`) owns the mapping to status codes and the spec's error bodies, and the
+//! command line prints the message. Keeping one type means a database failure, a
+//! validation failure and a missing record travel the same way from any depth.
+
+use std::fmt;
+
+/// Why a request could not be served.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// 401: no access token was sent.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 401: the token sent is malformed, unknown, expired or revoked.
+    #[error("{0}")]
+    InvalidToken(String),
+    /// 403: a valid token without the scope the endpoint needs.
+    #[error("this operation needs the `{0}` scope")]
+    InsufficientScope(&'static str),
+    /// 404: the event or record does not exist (or belongs to another account).
+    #[error("{0}")]
+    NotFound(String),
+    /// 422: the request was understood but its content is invalid; one message per problem.
+    #[error("{}", .0.join("; "))]
+    Validation(Vec<String>),
+    /// 409: the request conflicts with the current state of the server.
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: the request body is larger than the server accepts.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 500: the database failed.
+    #[error("database error: {0}")]
+    Database(#[from] rusqlite::Error),
+    /// 500: anything else that is our fault.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    pub fn not_found(what: impl fmt::Display) -> Self {
+        Error::NotFound(format!("{what} not found"))
+    }
+
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Error::Validation(vec![message.into()])
+    }
+
+    pub fn internal(message: impl fmt::Display) -> Self {
+        Error::Internal(message.to_string())
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Collects validation problems so that a request gets all of them in one answer.
+#[derive(Debug, Default)]
+pub struct Problems(Vec<String>);
+
+impl Problems {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, message: impl Into<String>) {
+        self.0.push(message.into());
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Records the error of `result` and yields its value, so parsing can continue.
+    pub fn take<T>(&mut self, result: std::result::Result<T, String>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(message) => {
+                self.0.push(message);
+                None
+            }
+        }
+    }
+
+    /// `Ok(value)` when nothing was recorded, else the 422 with every message.
+    pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T> {
+        if self.0.is_empty() {
+            Ok(value())
+        } else {
+            Err(Error::Validation(self.0))
+        }
+    }
+
+    /// The 422 for what was recorded; call it on a path where something was.
+    pub fn into_error(self) -> Error {
+        Error::Validation(self.0)
+    }
+
+    pub fn into_result(self) -> Result<()> {
+        self.finish(|| ())
+    }
+}

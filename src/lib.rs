@@ -1,0 +1,15 @@
+//! Entrada: the local Attendee Management and Check-in API v2 over SQLite.
+//!
+//! See ARCHITECTURE.md for the map: `api` (HTTP), `auth` (tokens), `db` (storage),
+//! `domain` (types and validation), `server` (start/stop), `cli` (command line).
+
+pub mod api;
+pub mod auth;
+pub mod bench;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod domain;
+pub mod error;
+pub mod server;

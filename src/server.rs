@@ -1,0 +1,187 @@
+//! The HTTP server: shared state, the middleware stack, and start/stop.
+//!
+//! `entrada serve` and the desktop app both start the server through [`start`], so the
+//! two always serve the same thing.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{Method, Request, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::api::{self, error::ErrorBody};
+use crate::auth::token_endpoint;
+use crate::config::{BODY_LIMIT, ServerConfig};
+use crate::db::Db;
+use crate::error::{Error, Result};
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub config: Arc<ServerConfig>,
+}
+
+/// The whole application: API, token endpoint, docs and health check.
+pub fn app(state: AppState) -> Router {
+    let (api_routes, openapi) = api::router();
+    let api_base = api::BASE_PATH;
+    Router::new()
+        .nest(api_base, api_routes)
+        .merge(
+            SwaggerUi::new(format!("{api_base}/docs")).url(format!("{api_base}/openapi"), openapi),
+        )
+        .route("/oauth/token", post(token_endpoint::token))
+        .route("/healthz", get(health))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CompressionLayer::new())
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                // Method and path only: query strings and headers may carry secrets.
+                tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+            }),
+        )
+        .with_state(state)
+}
+
+async fn health(State(state): State<AppState>) -> Response {
+    let probe = state
+        .db
+        .read(|conn| {
+            Ok(conn.query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get::<_, i64>(0))?)
+        })
+        .await;
+    match probe {
+        Ok(_) => Json(serde_json::json!({"status": "ok"})).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            let body = ErrorBody {
+                error: "the database is not usable".into(),
+            };
+            (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
+        }
+    }
+}
+
+async fn not_found(method: Method, uri: Uri) -> Error {
+    Error::NotFound(format!("no route for {method} {}", uri.path()))
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let body = ErrorBody {
+        error: format!("method {method} is not allowed on {}", uri.path()),
+    };
+    (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
+}
+
+/// A server that is accepting connections.
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    pub db: Db,
+    shutdown: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    /// Stops accepting, lets requests in flight finish, and waits for the server to end.
+    pub async fn stop(mut self) -> Result<()> {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        self.wait().await
+    }
+
+    /// Waits until the server ends (after a shutdown signal).
+    pub async fn wait(self) -> Result<()> {
+        self.task
+            .await
+            .map_err(|e| Error::internal(format!("server task failed: {e}")))?
+            .map_err(|e| Error::internal(format!("server failed: {e}")))
+    }
+}
+
+/// Opens the database, binds, and starts serving in the background. When this returns,
+/// the server accepts connections at `addr`.
+pub async fn start(
+    config: ServerConfig,
+    shutdown_signal: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<RunningServer> {
+    let db_path = config.db_path.clone();
+    let db = tokio::task::spawn_blocking(move || Db::open(&db_path))
+        .await
+        .map_err(|e| Error::internal(format!("database open task failed: {e}")))??;
+    if !config.bind.ip().is_loopback() {
+        tracing::warn!(bind = %config.bind, "listening beyond this computer: the API is reachable from the network");
+    }
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .map_err(|e| Error::internal(format!("cannot listen on {}: {e}", config.bind)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
+    let state = AppState {
+        db: db.clone(),
+        config: Arc::new(config),
+    };
+    let (shutdown, stop) = oneshot::channel::<()>();
+    let app = app(state);
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                tokio::select! {
+                    _ = stop => {}
+                    _ = shutdown_signal => {}
+                }
+            })
+            .await
+    });
+    Ok(RunningServer {
+        addr,
+        db,
+        shutdown: Some(shutdown),
+        task,
+    })
+}
+
+/// Resolves when the process is asked to stop (SIGINT or SIGTERM).
+pub async fn termination_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = terminate => {}
+    }
+    tracing::info!("shutting down");
+}
+
+/// How long in-flight requests get after a stop signal before the process exits anyway.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
