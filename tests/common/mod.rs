@@ -1,0 +1,329 @@
+//! Test harness: starts the real `entrada` binary on 127.0.0.1 with a fresh SQLite file and
+//! talks real HTTP to it. Nothing is mocked.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::time::Duration;
+
+use reqwest::blocking::Client;
+use reqwest::header::HeaderMap;
+use serde_json::{Value, json};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_entrada");
+
+/// A running server with its own temporary database.
+pub struct Server {
+    /// `http://127.0.0.1:PORT`
+    pub base: String,
+    /// `http://127.0.0.1:PORT/api/v2`
+    pub api: String,
+    pub db: PathBuf,
+    pub http: Client,
+    child: Child,
+    _stdout: BufReader<ChildStdout>,
+    pub extra_stdout: Vec<String>,
+    _dir: tempfile::TempDir,
+}
+
+/// A response, read whole.
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub text: String,
+}
+
+impl Resp {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|e| panic!("response is not JSON ({e}): {}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    }
+
+    /// The `item` of a `{item, metadata}` body.
+    pub fn item(&self) -> Value {
+        self.json()["item"].clone()
+    }
+
+    /// Asserts the spec's `{error: string}` body and returns the message.
+    pub fn error(&self) -> String {
+        let body = self.json();
+        body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no `error` string in {body}"))
+            .to_owned()
+    }
+
+    /// Asserts the spec's 422 `{errors: [string]}` body and returns the messages.
+    pub fn errors(&self) -> Vec<String> {
+        assert_eq!(
+            self.status, 422,
+            "expected 422, got {}: {}",
+            self.status, self.text
+        );
+        let body = self.json();
+        let list = body["errors"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no `errors` array in {body}"));
+        assert!(!list.is_empty(), "empty errors list");
+        list.iter()
+            .map(|e| e.as_str().expect("error messages are strings").to_owned())
+            .collect()
+    }
+}
+
+impl Server {
+    pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// Starts `entrada serve --db <tmp> --bind 127.0.0.1:0 <extra>`.
+    pub fn start_with(extra: &[&str]) -> Server {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = dir.path().join("entrada.db");
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .arg("--db")
+            .arg(&db)
+            .args(["--bind", "127.0.0.1:0"])
+            .args(extra)
+            .env_remove("ENTRADA_DB")
+            .env_remove("ENTRADA_BIND")
+            .env("ENTRADA_LOG", "entrada=warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start entrada serve");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("read first line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+            .to_owned();
+        let mut extra_stdout = Vec::new();
+        if extra.contains(&"--demo") {
+            for _ in 0..4 {
+                let mut l = String::new();
+                stdout.read_line(&mut l).expect("read demo line");
+                extra_stdout.push(l.trim().to_owned());
+            }
+        }
+        let http = Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("client");
+        Server {
+            api: format!("{base}/api/v2"),
+            base,
+            db,
+            http,
+            child,
+            _stdout: stdout,
+            extra_stdout,
+            _dir: dir,
+        }
+    }
+
+    /// Runs `entrada <args> --db <this server's db>`.
+    pub fn cli(&self, args: &[&str]) -> Output {
+        Command::new(BIN)
+            .args(args)
+            .arg("--db")
+            .arg(&self.db)
+            .env_remove("ENTRADA_DB")
+            .output()
+            .expect("run entrada")
+    }
+
+    /// Creates a client with the given scopes; returns (client_id, client_secret).
+    pub fn create_client(&self, scopes: &str) -> (String, String) {
+        let out = self.cli(&["clients", "create", "--name", "test", "--scopes", scopes]);
+        assert!(
+            out.status.success(),
+            "clients create failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).expect("clients create prints JSON");
+        (
+            v["client_id"].as_str().expect("client_id").to_owned(),
+            v["client_secret"]
+                .as_str()
+                .expect("client_secret")
+                .to_owned(),
+        )
+    }
+
+    /// POSTs a form to `/oauth/token`.
+    pub fn token_request(&self, form: &[(&str, &str)], basic: Option<(&str, &str)>) -> Resp {
+        let mut req = self
+            .http
+            .post(format!("{}/oauth/token", self.base))
+            .form(form);
+        if let Some((id, secret)) = basic {
+            req = req.basic_auth(id, Some(secret));
+        }
+        into_resp(req.send().expect("token request"))
+    }
+
+    /// An access token for a new client allowed `scopes`, asking for all of them.
+    pub fn token(&self, scopes: &str) -> String {
+        let (id, secret) = self.create_client(scopes);
+        self.token_for(&id, &secret, scopes)
+    }
+
+    pub fn token_for(&self, id: &str, secret: &str, scope: &str) -> String {
+        let resp = self.token_request(
+            &[
+                ("grant_type", "client_credentials"),
+                ("client_id", id),
+                ("client_secret", secret),
+                ("scope", scope),
+            ],
+            None,
+        );
+        assert_eq!(resp.status, 200, "token: {}", resp.text);
+        resp.json()["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
+    /// Sends a request to `{api}{path}` with an optional bearer token and JSON body.
+    pub fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Resp {
+        let url = if path.starts_with("http") {
+            path.to_owned()
+        } else {
+            format!("{}{}", self.api, path)
+        };
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = self.http.request(method, url);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = body {
+            req = req.json(b);
+        }
+        into_resp(req.send().expect("request"))
+    }
+
+    /// Sends a raw body with the given content type.
+    pub fn call_raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Resp {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = self
+            .http
+            .request(method, format!("{}{}", self.api, path))
+            .header("content-type", content_type)
+            .body(body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        into_resp(req.send().expect("request"))
+    }
+
+    pub fn get(&self, path: &str, token: &str) -> Resp {
+        self.call("GET", path, Some(token), None)
+    }
+
+    pub fn post(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.call("POST", path, Some(token), Some(&body))
+    }
+
+    pub fn patch(&self, path: &str, token: &str, body: Value) -> Resp {
+        self.call("PATCH", path, Some(token), Some(&body))
+    }
+
+    pub fn delete(&self, path: &str, token: &str) -> Resp {
+        self.call("DELETE", path, Some(token), None)
+    }
+
+    /// Creates an event and returns its id.
+    pub fn event(&self, token: &str, name: &str) -> i64 {
+        let r = self.post("/events", token, json!({"item": {"name": name}}));
+        assert_eq!(r.status, 201, "create event: {}", r.text);
+        r.item()["id"].as_i64().expect("event id")
+    }
+
+    /// Creates an attendee field and returns it.
+    pub fn field(&self, token: &str, event: i64, item: Value) -> Value {
+        let r = self.post(
+            &format!("/events/{event}/attendee_fields"),
+            token,
+            json!({ "item": item }),
+        );
+        assert_eq!(r.status, 201, "create field: {}", r.text);
+        r.item()
+    }
+
+    /// Creates an attendee and returns it.
+    pub fn attendee(&self, token: &str, event: i64, item: Value) -> Value {
+        let r = self.post(
+            &format!("/events/{event}/attendees"),
+            token,
+            json!({ "item": item }),
+        );
+        assert_eq!(r.status, 201, "create attendee: {}", r.text);
+        r.item()
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("server did not exit after SIGTERM");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn into_resp(r: reqwest::blocking::Response) -> Resp {
+    let status = r.status().as_u16();
+    let headers = r.headers().clone();
+    let text = r.text().expect("body");
+    Resp {
+        status,
+        headers,
+        text,
+    }
+}
+
+/// Asserts that some message contains `needle`.
+pub fn assert_mentions(errors: &[String], needle: &str) {
+    assert!(
+        errors.iter().any(|e| e.contains(needle)),
+        "no error mentions {needle:?}: {errors:?}"
+    );
+}
