@@ -94,6 +94,7 @@ anything else is 404.
         license(name = "MIT OR Apache-2.0")
     ),
     servers((url = "/api/v2", description = "This server")),
+    components(schemas(error::ErrorBody, error::ValidationErrorBody)),
     modifiers(&OAuthScheme),
     tags(
         (name = "account", description = "The account of the token"),

@@ -11,7 +11,8 @@ macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        pub enum $name { $(#[serde(rename = $text)] $variant),+ }
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($variant),+ }
 
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
@@ -22,6 +23,12 @@ macro_rules! string_enum {
 
             pub fn parse(s: &str) -> Option<$name> {
                 match s { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
             }
         }
 

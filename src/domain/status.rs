@@ -19,3 +19,25 @@ string_enum! {
         CheckedOut => "checked_out",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::field::FieldType;
+
+    /// The wire names come from serde's `snake_case`; `as_str` must agree with them.
+    #[test]
+    fn wire_names_agree() {
+        fn check<T: serde::Serialize + std::fmt::Display>(all: &[T]) {
+            for v in all {
+                assert_eq!(
+                    serde_json::to_value(v).expect("serialise"),
+                    serde_json::json!(v.to_string())
+                );
+            }
+        }
+        check(RsvpStatus::ALL);
+        check(CheckinStatus::ALL);
+        check(FieldType::ALL);
+    }
+}

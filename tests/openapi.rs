@@ -1,0 +1,310 @@
+//! Walks the served OpenAPI document and checks a real response of every documented
+//! route (success and error answers) against the schema the document gives for it.
+//!
+//! Object schemas are made strict (`additionalProperties: false`) for the check, so a
+//! member the server sends but the document does not describe fails too.
+
+mod common;
+
+use common::{Resp, Server};
+use serde_json::{Map, Value, json};
+
+/// Makes every object schema with declared properties reject undeclared ones.
+fn strict(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            if map.contains_key("properties") && !map.contains_key("additionalProperties") {
+                map.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            for value in map.values_mut() {
+                strict(value);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(strict),
+        _ => {}
+    }
+}
+
+struct Checker {
+    doc: Value,
+    components: Value,
+    checked: Vec<String>,
+}
+
+impl Checker {
+    fn new(doc: Value) -> Self {
+        let mut components = doc["components"].clone();
+        strict(&mut components);
+        Checker {
+            doc,
+            components,
+            checked: Vec::new(),
+        }
+    }
+
+    /// Validates `resp` against the schema documented for `method path` and its status.
+    fn check(&mut self, method: &str, path: &str, resp: &Resp) {
+        let op = &self.doc["paths"][path][method];
+        assert!(op.is_object(), "{method} {path} is not documented");
+        let status = resp.status.to_string();
+        let documented = &op["responses"][&status];
+        assert!(
+            documented.is_object(),
+            "{method} {path} answered {status}, which the document does not list: {}",
+            resp.text
+        );
+        let mut schema = documented["content"]["application/json"]["schema"].clone();
+        assert!(
+            schema.is_object(),
+            "{method} {path} {status} has no JSON schema"
+        );
+        strict(&mut schema);
+        let mut root = Map::new();
+        root.insert(
+            "$schema".into(),
+            json!("https://json-schema.org/draft/2020-12/schema"),
+        );
+        root.insert("allOf".into(), json!([schema]));
+        root.insert("components".into(), self.components.clone());
+        let root = Value::Object(root);
+        let validator = jsonschema::draft202012::new(&root)
+            .unwrap_or_else(|e| panic!("schema of {method} {path} {status} does not compile: {e}"));
+        let body = resp.json();
+        let problems: Vec<String> = validator
+            .iter_errors(&body)
+            .map(|e| format!("{e} at {}", e.instance_path))
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{method} {path} {status}: the response does not match its schema: {problems:?}\nbody: {body}"
+        );
+        self.checked.push(format!("{method} {path} {status}"));
+    }
+}
+
+/// A valid request body for each write route.
+fn sample_body(method: &str, path: &str, field_ids: &[i64]) -> Value {
+    match (method, path) {
+        ("post", "/events") => json!({"item": {"name": "Doc walk", "timezone": "Europe/Oslo"}}),
+        ("patch", "/events/{event_id}") => json!({"item": {"location": "Hall B"}}),
+        ("post", "/events/{event_id}/registration_types") => {
+            json!({"item": {"name": "VIP", "capacity": 10}})
+        }
+        ("patch", "/events/{event_id}/registration_types/{id}") => {
+            json!({"item": {"capacity": null}})
+        }
+        ("post", "/events/{event_id}/sessions") => json!({"item": {"name": "Talk"}}),
+        ("patch", "/events/{event_id}/sessions/{id}") => json!({"item": {"capacity": 5}}),
+        ("post", "/events/{event_id}/attendees") => json!({"item": {
+            "first_name": "Grace", "email": "grace@example.com",
+            "fields": [{"attendee_field_id": field_ids[0], "value": "M"}]
+        }}),
+        ("patch", "/events/{event_id}/attendees/{id}") => {
+            json!({"item": {"rsvp_status": "declined", "phone": "+47 22 12 34 56"}})
+        }
+        ("post", "/events/{event_id}/attendee_fields") => {
+            json!({"item": {"label": "Company size", "type": "number"}})
+        }
+        ("patch", "/events/{event_id}/attendee_fields/{id}") => {
+            json!({"item": {"label": "Size of company"}})
+        }
+        other => panic!("no sample body for {other:?}: add one when adding a route"),
+    }
+}
+
+#[test]
+fn every_documented_route_answers_as_documented() {
+    let s = Server::start();
+    let token = s.token("read write");
+    let doc_resp = s.call("GET", &format!("{}/api/v2/openapi", s.base), None, None);
+    assert_eq!(doc_resp.status, 200);
+    let doc = doc_resp.json();
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
+    let mut checker = Checker::new(doc.clone());
+
+    // Records for every kind of path parameter.
+    let event = s.event(&token, "Walk");
+    let other_event = s.event(&token, "Other");
+    let shirt = s.field(
+        &token,
+        event,
+        json!({"label": "T-shirt", "type": "dropdown", "options": ["S", "M"]}),
+    )["id"]
+        .as_i64()
+        .expect("field id");
+    s.field(&token, event, json!({"label": "Spacer", "type": "spacer"}));
+    let attendee = s.attendee(
+        &token,
+        event,
+        json!({"first_name": "Ada", "fields": [{"attendee_field_id": shirt, "value": "S"}]}),
+    )["id"]
+        .as_i64()
+        .expect("attendee id");
+    let regtype = s
+        .post(
+            &format!("/events/{event}/registration_types"),
+            &token,
+            json!({"item": {"name": "GA"}}),
+        )
+        .item()["id"]
+        .as_i64()
+        .expect("registration type id");
+    let session = s
+        .post(
+            &format!("/events/{event}/sessions"),
+            &token,
+            json!({"item": {"name": "Keynote"}}),
+        )
+        .item()["id"]
+        .as_i64()
+        .expect("session id");
+    let spare_field = s.field(
+        &token,
+        event,
+        json!({"label": "To delete", "type": "short_text"}),
+    )["id"]
+        .as_i64()
+        .expect("field id");
+
+    let paths = doc["paths"].as_object().expect("paths");
+    for (path, ops) in paths {
+        for (method, _) in ops.as_object().expect("operations") {
+            let id = if path.contains("attendee_fields/{id}") {
+                if method == "delete" {
+                    spare_field
+                } else {
+                    shirt
+                }
+            } else if path.contains("attendees/{id}") {
+                attendee
+            } else if path.contains("registration_types/{id}") {
+                regtype
+            } else if path.contains("sessions/{id}") {
+                session
+            } else {
+                0
+            };
+            let concrete = path
+                .replace("{event_id}", &event.to_string())
+                .replace("{id}", &id.to_string());
+            let body = matches!(method.as_str(), "post" | "patch")
+                .then(|| sample_body(method, path, &[shirt]));
+            let upper = method.to_uppercase();
+
+            // The success answer.
+            let ok = s.call(&upper, &concrete, Some(&token), body.as_ref());
+            assert!(
+                ok.status < 300,
+                "{upper} {concrete}: {} {}",
+                ok.status,
+                ok.text
+            );
+            checker.check(method, path, &ok);
+
+            // No token: 401.
+            let unauthorized = s.call(&upper, &concrete, None, body.as_ref());
+            assert_eq!(unauthorized.status, 401);
+            checker.check(method, path, &unauthorized);
+
+            // A token without the needed scope: 403.
+            let scope = if matches!(method.as_str(), "get") {
+                "write"
+            } else {
+                "read"
+            };
+            let weak = s.token(scope);
+            let forbidden = s.call(&upper, &concrete, Some(&weak), body.as_ref());
+            assert_eq!(
+                forbidden.status, 403,
+                "{upper} {concrete} with {scope}: {}",
+                forbidden.text
+            );
+            checker.check(method, path, &forbidden);
+
+            // An unknown record: 404 (for routes with parameters).
+            if path.contains('{') {
+                let missing = if path.contains("{id}") {
+                    path.replace("{event_id}", &event.to_string())
+                        .replace("{id}", "999999")
+                } else {
+                    path.replace("{event_id}", "999999")
+                };
+                let not_found = s.call(&upper, &missing, Some(&token), body.as_ref());
+                assert_eq!(
+                    not_found.status, 404,
+                    "{upper} {missing}: {}",
+                    not_found.text
+                );
+                checker.check(method, path, &not_found);
+            }
+
+            // Invalid content: 422 (write routes with a body).
+            if body.is_some() {
+                let invalid = s.call(
+                    &upper,
+                    &concrete,
+                    Some(&token),
+                    Some(
+                        &json!({"item": {"name": 5, "first_name": 5, "label": 5, "capacity": "x"}}),
+                    ),
+                );
+                assert_eq!(invalid.status, 422, "{upper} {concrete}: {}", invalid.text);
+                checker.check(method, path, &invalid);
+            }
+        }
+    }
+    // Something of another event is not found through this event.
+    let cross = s.get(
+        &format!("/events/{other_event}/attendees/{attendee}"),
+        &token,
+    );
+    assert_eq!(cross.status, 404);
+    checker.check("get", "/events/{event_id}/attendees/{id}", &cross);
+
+    let routes: usize = paths
+        .values()
+        .map(|ops| ops.as_object().map_or(0, |o| o.len()))
+        .sum();
+    assert!(
+        routes >= 18,
+        "expected every v2 route documented, found {routes}"
+    );
+    assert!(
+        checker.checked.len() >= routes * 3,
+        "checked: {:?}",
+        checker.checked
+    );
+}
+
+#[test]
+fn the_document_declares_the_oauth_scheme_and_docs_are_served_offline() {
+    let s = Server::start();
+    let doc = s
+        .call("GET", &format!("{}/api/v2/openapi", s.base), None, None)
+        .json();
+    let flows = &doc["components"]["securitySchemes"]["oauth2"]["flows"]["clientCredentials"];
+    assert_eq!(flows["tokenUrl"], "/oauth/token");
+    assert!(flows["scopes"]["read"].is_string() && flows["scopes"]["write"].is_string());
+    assert!(
+        doc["info"]["description"]
+            .as_str()
+            .is_some_and(|d| d.contains("does not imply `read`"))
+    );
+
+    let page = s.call("GET", &format!("{}/api/v2/docs/", s.base), None, None);
+    assert_eq!(page.status, 200);
+    assert!(page.text.to_lowercase().contains("swagger"));
+    // Every asset the page loads comes from this server: no CDN.
+    for needle in ["https://", "http://"] {
+        for line in page
+            .text
+            .lines()
+            .filter(|l| l.contains("src=") || l.contains("href="))
+        {
+            assert!(
+                !line.contains(needle),
+                "external asset in docs page: {line}"
+            );
+        }
+    }
+}
