@@ -192,9 +192,9 @@ pub fn seed_event(
     }
     let field = |label: &str, t: &str, required: bool, options: &[&str]| -> Result<i64> {
         let def = AttendeeFieldInput {
-            label: Some(label.into()),
-            field_type: Some(t.into()),
-            required: Some(required),
+            label: Some(Some(label.into())),
+            field_type: Some(Some(t.into())),
+            required: Some(Some(required)),
             options: Some(Some(options.iter().map(|s| s.to_string()).collect())),
             position: None,
         }

@@ -42,16 +42,28 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ItemBody<T> {
 }
 
 /// Parses `{item: T}`; `Ok(None)` when `item` is absent or null.
+///
+/// The body is read as JSON first and its shape checked, because serde would also accept
+/// a positional array where a struct is expected (`[{"first_name": "Ada"}]`).
 pub fn parse_envelope<T: DeserializeOwned>(bytes: &[u8]) -> Result<Option<T>, Error> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Error::invalid(
             "the request body is empty: send a JSON object with an item member",
         ));
     }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let envelope: Envelope<T> = serde_path_to_error::deserialize(&mut de).map_err(describe)?;
-    de.end()
+    let value: serde_json::Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::invalid(format!("the request body is not valid JSON: {e}")))?;
+    let Some(body) = value.as_object() else {
+        return Err(Error::invalid(
+            "the request body must be a JSON object with an item member",
+        ));
+    };
+    match body.get("item") {
+        None | Some(serde_json::Value::Null) => return Ok(None),
+        Some(serde_json::Value::Object(_)) => {}
+        Some(_) => return Err(Error::invalid("item must be an object")),
+    }
+    let envelope: Envelope<T> = serde_path_to_error::deserialize(value).map_err(describe)?;
     Ok(envelope.item)
 }
 
@@ -73,11 +85,7 @@ fn describe(err: serde_path_to_error::Error<serde_json::Error>) -> Error {
     } else if let Some(rest) = text.strip_prefix("invalid type: ") {
         match rest.split_once(", expected ") {
             Some((found, expected)) => {
-                let expected = if expected.starts_with("struct") || expected.starts_with("a map") {
-                    "an object"
-                } else {
-                    expected
-                };
+                let expected = plain_type_name(expected);
                 format!("{path} must be {expected}, not {found}")
             }
             None => format!("{path} has the wrong type: {rest}"),
@@ -88,6 +96,18 @@ fn describe(err: serde_path_to_error::Error<serde_json::Error>) -> Error {
         format!("{path}: {text}")
     };
     Error::invalid(message)
+}
+
+/// serde names Rust types ("i64", "a sequence"); API users think in JSON types.
+fn plain_type_name(expected: &str) -> &str {
+    match expected {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" => "an integer",
+        "f32" | "f64" => "a number",
+        "a sequence" => "an array",
+        e if e.starts_with("struct") || e.starts_with("a map") => "an object",
+        e if e.starts_with("enum") || e.starts_with("variant") => "one of the documented values",
+        e => e,
+    }
 }
 
 /// Path parameters; a value that is not an id is a 404 (no such record can exist).

@@ -6,6 +6,7 @@
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
 use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, PRAGMA, WWW_AUTHENTICATE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -147,7 +148,19 @@ fn basic_credentials(headers: &HeaderMap) -> Result<Option<(String, String)>, OA
 }
 
 /// Issues an access token for the client-credentials grant.
-pub async fn token(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn token(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => {
+            let mut e = OAuthError::new("invalid_request", rejection.body_text());
+            e.status = rejection.status();
+            return e.into_response();
+        }
+    };
     match issue(&state, &headers, &body).await {
         Ok(token) => {
             let mut response = Json(token).into_response();

@@ -101,6 +101,7 @@ impl EventInput {
         let timezone = match self.timezone {
             None => current.and_then(|e| e.timezone.clone()),
             Some(None) => None,
+            Some(Some(tz)) if tz.trim().is_empty() => None,
             Some(Some(tz)) => p.take(parse_timezone(&tz)),
         };
         let location = match self.location {
@@ -233,6 +234,7 @@ fn optional_time(
     match input {
         None => current,
         Some(None) => None,
+        Some(Some(t)) if t.trim().is_empty() => None,
         Some(Some(t)) => p.take(parse_rfc3339(path, &t)),
     }
 }

@@ -273,13 +273,17 @@ impl AttendeeField {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AttendeeFieldInput {
     /// The question text. Required on create.
-    pub label: Option<String>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = Option<String>)]
+    pub label: Option<Option<String>>,
     /// The field type. Required on create.
-    #[serde(rename = "type")]
+    #[serde(rename = "type", default, deserialize_with = "super::double_option")]
     #[schema(value_type = Option<FieldType>)]
-    pub field_type: Option<String>,
+    pub field_type: Option<Option<String>>,
     /// Default `false`. Presentational types cannot be required.
-    pub required: Option<bool>,
+    #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = Option<bool>)]
+    pub required: Option<Option<bool>>,
     /// Choices; required (at least one) for `dropdown` and `radio`, optional for
     /// `checkbox`, not accepted for other types. `null` clears them.
     #[serde(default, deserialize_with = "super::double_option")]
@@ -302,31 +306,29 @@ impl AttendeeFieldInput {
     /// Parses a create request.
     pub fn into_new(self) -> Result<FieldDefinition, crate::error::Error> {
         let mut problems = Problems::new();
-        let label = match self.label.as_deref() {
-            None => {
+        let label = match self.label {
+            None | Some(None) => {
                 problems.push("item.label is required");
                 None
             }
-            Some(l) => problems.take(text::required_text("item.label", l, MAX_LONG)),
+            Some(Some(l)) => problems.take(text::required_text("item.label", &l, MAX_LONG)),
         };
-        let field_type = match self.field_type.as_deref() {
-            None => {
+        let field_type = match self.field_type {
+            None | Some(None) => {
                 problems.push("item.type is required");
                 None
             }
-            Some(t) => problems.take(parse_type(t)),
+            Some(Some(t)) => problems.take(parse_type(&t)),
         };
         if self.position.is_some() {
             problems.push(
                 "item.position cannot be set on create; new fields go last (change it with PATCH)",
             );
         }
-        let options = problems
-            .take(parse_options(self.options.flatten().unwrap_or_default()))
-            .unwrap_or_default();
-        let required = self.required.unwrap_or(false);
-        match (label, field_type) {
-            (Some(label), Some(field_type)) => {
+        let options = problems.take(parse_options(self.options.flatten().unwrap_or_default()));
+        let required = self.required.flatten().unwrap_or(false);
+        match (label, field_type, options) {
+            (Some(label), Some(field_type), Some(options)) => {
                 let def = FieldDefinition {
                     label,
                     field_type,
@@ -347,19 +349,28 @@ impl AttendeeFieldInput {
         current: &AttendeeField,
     ) -> Result<(FieldDefinition, Option<i64>), crate::error::Error> {
         let mut problems = Problems::new();
-        let label = match self.label.as_deref() {
+        let label = match self.label {
             None => Some(current.label.clone()),
-            Some(l) => problems.take(text::required_text("item.label", l, MAX_LONG)),
+            Some(None) => problems.take(Err("item.label must not be null".into())),
+            Some(Some(l)) => problems.take(text::required_text("item.label", &l, MAX_LONG)),
         };
-        let field_type = match self.field_type.as_deref() {
+        let field_type = match self.field_type {
             None => Some(current.field_type),
-            Some(t) => problems.take(parse_type(t)),
+            Some(None) => problems.take(Err("item.type must not be null".into())),
+            Some(Some(t)) => problems.take(parse_type(&t)),
         };
         let options = match self.options {
             None => Some(current.options.clone()),
             Some(list) => problems.take(parse_options(list.unwrap_or_default())),
         };
-        let required = self.required.unwrap_or(current.required);
+        let required = match self.required {
+            None => current.required,
+            Some(None) => {
+                problems.push("item.required must not be null");
+                current.required
+            }
+            Some(Some(r)) => r,
+        };
         match (label, field_type, options) {
             (Some(label), Some(field_type), Some(options)) => {
                 let def = FieldDefinition {
