@@ -106,6 +106,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         })?
     };
     eprintln!("seeded in {:.1} s", started.elapsed().as_secs_f64());
+    // The server checkpoints the WAL when it opens the database, as after any restart.
 
     let mut server = ServerProcess::start(db_path)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -118,6 +119,20 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         let bearer = format!("Bearer {token}");
         let duration = Duration::from_secs(args.duration);
         let mut rows = Vec::new();
+
+        // The ceiling: what a trivial axum handler answers with the same generator.
+        let mut trivial = ServerProcess::spawn(&["trivial-server"])?;
+        let ceiling = load(
+            trivial.addr,
+            &bearer,
+            args.connections,
+            duration,
+            "trivial axum handler (ceiling)",
+            |_| "/".to_owned(),
+        )
+        .await;
+        trivial.stop();
+        rows.push(ceiling?);
 
         // Warm-up: fills caches and the reader pool.
         load(
@@ -193,11 +208,17 @@ struct ServerProcess {
 
 impl ServerProcess {
     fn start(db: &std::path::Path) -> Result<ServerProcess> {
+        let db = db
+            .to_str()
+            .ok_or_else(|| Error::internal("database path is not UTF-8"))?;
+        ServerProcess::spawn(&["serve", "--bind", "127.0.0.1:0", "--db", db])
+    }
+
+    fn spawn(args: &[&str]) -> Result<ServerProcess> {
         let exe: PathBuf = std::env::current_exe()
             .map_err(|e| Error::internal(format!("cannot find own binary: {e}")))?;
         let mut child = Command::new(exe)
-            .args(["serve", "--bind", "127.0.0.1:0", "--db"])
-            .arg(db)
+            .args(args)
             .env("ENTRADA_LOG", "entrada=warn")
             .stdout(Stdio::piped())
             .spawn()
@@ -393,4 +414,28 @@ async fn fetch_token(addr: SocketAddr, client_id: &str, secret: &str) -> Result<
         .as_str()
         .map(str::to_owned)
         .ok_or_else(|| Error::internal(format!("no token in {value}")))
+}
+
+/// `entrada trivial-server`: one route answering a constant JSON body, on a free port,
+/// announcing itself like `serve` does. The bench measures it as the machine's ceiling.
+pub async fn trivial_server() -> Result<()> {
+    use std::io::Write as _;
+    let app = axum::Router::new().route(
+        "/",
+        axum::routing::get(|| async { axum::Json(serde_json::json!({"ok": true})) }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(Error::internal)?;
+    let addr = listener.local_addr().map_err(Error::internal)?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on http://{addr}")
+            .and_then(|()| out.flush())
+            .map_err(Error::internal)?;
+    }
+    axum::serve(listener, app)
+        .with_graceful_shutdown(crate::server::termination_signal())
+        .await
+        .map_err(Error::internal)
 }

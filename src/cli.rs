@@ -41,6 +41,9 @@ pub enum Command {
     Clients(ClientsCommand),
     /// Measure the server over real HTTP (see BENCHMARKS.md).
     Bench(bench::BenchArgs),
+    /// A trivial axum server: the ceiling `entrada bench` compares against.
+    #[command(hide = true)]
+    TrivialServer,
 }
 
 /// Where the database is: `--db`, else `ENTRADA_DB`, else the platform data directory.
@@ -138,6 +141,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Accounts(cmd) => accounts_command(cmd),
         Command::Clients(cmd) => clients_command(cmd),
         Command::Bench(args) => bench::run(args),
+        Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
     }
 }
 

@@ -5,7 +5,7 @@ use axum::extract::State;
 
 use super::envelope::Item;
 use super::error::ReadErrors;
-use crate::auth::{Auth, Read};
+use crate::auth::ReadAccess;
 use crate::db::accounts;
 use crate::domain::account::Account;
 use crate::error::{Error, Result};
@@ -15,11 +15,11 @@ use crate::server::AppState;
 #[utoipa::path(get, path = "/account", tag = "account",
     responses((status = 200, description = "The account", body = Item<Account>), ReadErrors),
     security(("oauth2" = ["read"])))]
-pub async fn get(auth: Auth<Read>, State(state): State<AppState>) -> Result<Json<Item<Account>>> {
-    let id = auth.account_id();
-    let account = state
-        .db
-        .read(move |conn| accounts::get(conn, id)?.ok_or_else(|| Error::not_found("account")))
+pub async fn get(access: ReadAccess, State(state): State<AppState>) -> Result<Json<Item<Account>>> {
+    let account = access
+        .read(&state.db, move |conn, id| {
+            accounts::get(conn, id)?.ok_or_else(|| Error::not_found("account"))
+        })
         .await?;
     Ok(Json(Item::new(account)))
 }

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, Read, Write};
+use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendee_fields, events};
 use crate::domain::field::{AttendeeField, AttendeeFieldInput};
 use crate::error::Result;
@@ -19,14 +19,12 @@ use crate::server::AppState;
     responses((status = 200, description = "All fields, in form order", body = Items<AttendeeField>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
-    auth: Auth<Read>,
+    access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Items<AttendeeField>>> {
-    let account = auth.account_id();
-    let items = state
-        .db
-        .read(move |conn| {
+    let items = access
+        .read(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
             attendee_fields::list(conn, event_id)
         })

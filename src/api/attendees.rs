@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
-use crate::auth::{Auth, Read, Write};
+use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeUpdateInput};
 use crate::error::Result;
@@ -19,15 +19,13 @@ use crate::server::AppState;
     responses((status = 200, description = "A page of attendees", body = Paged<Attendee>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
-    auth: Auth<Read>,
+    access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
     paging: Paging,
     State(state): State<AppState>,
 ) -> Result<Json<Paged<Attendee>>> {
-    let account = auth.account_id();
-    let (items, total) = state
-        .db
-        .read(move |conn| {
+    let (items, total) = access
+        .read(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
             attendees::list(conn, event_id, paging.0)
         })
@@ -41,14 +39,12 @@ pub async fn list(
     responses((status = 200, description = "The attendee", body = Item<Attendee>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn get(
-    auth: Auth<Read>,
+    access: ReadAccess,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<Attendee>>> {
-    let account = auth.account_id();
-    let attendee = state
-        .db
-        .read(move |conn| {
+    let attendee = access
+        .read(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
             attendees::get(conn, event_id, id)
         })

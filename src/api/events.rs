@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
-use crate::auth::{Auth, Read, Write};
+use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::events;
 use crate::domain::event::{Event, EventInput};
 use crate::error::Result;
@@ -18,14 +18,14 @@ use crate::server::AppState;
     responses((status = 200, description = "A page of events", body = Paged<Event>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
-    auth: Auth<Read>,
+    access: ReadAccess,
     paging: Paging,
     State(state): State<AppState>,
 ) -> Result<Json<Paged<Event>>> {
-    let account = auth.account_id();
-    let (items, total) = state
-        .db
-        .read(move |conn| events::list(conn, account, paging.0))
+    let (items, total) = access
+        .read(&state.db, move |conn, account| {
+            events::list(conn, account, paging.0)
+        })
         .await?;
     Ok(Json(Paged::new(items, paging.0, total)))
 }
@@ -36,14 +36,14 @@ pub async fn list(
     responses((status = 200, description = "The event", body = Item<Event>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn get(
-    auth: Auth<Read>,
+    access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<Event>>> {
-    let account = auth.account_id();
-    let event = state
-        .db
-        .read(move |conn| events::require(conn, account, event_id))
+    let event = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)
+        })
         .await?;
     Ok(Json(Item::new(event)))
 }

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, Read, Write};
+use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::events;
 use crate::domain::event::{RegistrationType, RegistrationTypeInput};
 use crate::error::Result;
@@ -19,14 +19,12 @@ use crate::server::AppState;
     responses((status = 200, description = "All registration types", body = Items<RegistrationType>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
-    auth: Auth<Read>,
+    access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Items<RegistrationType>>> {
-    let account = auth.account_id();
-    let items = state
-        .db
-        .read(move |conn| {
+    let items = access
+        .read(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
             events::registration_types(conn, event_id)
         })

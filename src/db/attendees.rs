@@ -72,22 +72,37 @@ pub fn get(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
 }
 
 /// A page of the event's attendees in id order, and the total count.
+///
+/// The count is the event's maintained `attendee_count`. A page is found by stepping
+/// through the `(event_id, id)` index from whichever end is nearer, so the first and the
+/// last page of a large event cost the same; only the page's own rows are read.
 pub fn list(conn: &Connection, event_id: i64, page: PageRequest) -> Result<(Vec<Attendee>, u64)> {
-    let total: u64 = conn
-        .prepare_cached("SELECT COUNT(*) FROM attendees WHERE event_id = ?1")?
+    let total: i64 = conn
+        .prepare_cached("SELECT attendee_count FROM events WHERE id = ?1")?
         .query_row([event_id], |r| r.get(0))?;
-    // Page through the (event_id, id) index alone, then fetch the page's rows by id: the
-    // skipped rows cost an index step each, never a table read.
+    let start = page.offset();
+    if start >= total {
+        return Ok((Vec::new(), total.max(0) as u64));
+    }
+    let end = (start + page.limit()).min(total);
+    let ids_sql = if start <= total - end {
+        "SELECT id FROM attendees WHERE event_id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3"
+    } else {
+        "SELECT id FROM attendees WHERE event_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+    };
+    let skip = if start <= total - end {
+        start
+    } else {
+        total - end
+    };
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM attendees WHERE id IN (
-             SELECT id FROM attendees WHERE event_id = ?1 ORDER BY id LIMIT ?2 OFFSET ?3
-         ) ORDER BY id"
+        "SELECT {COLUMNS} FROM attendees WHERE id IN ({ids_sql}) ORDER BY id"
     ))?;
-    let rows = stmt.query_map(params![event_id, page.limit(), page.offset()], from_row)?;
+    let rows = stmt.query_map(params![event_id, end - start, skip], from_row)?;
     let mut attendees: Vec<Attendee> = rows.collect::<rusqlite::Result<_>>()?;
     let fields = answerable_fields(conn, event_id)?;
     attach_answers(conn, &mut attendees, &fields)?;
-    Ok((attendees, total))
+    Ok((attendees, total as u64))
 }
 
 /// Fills `fields` of attendees sorted by id, with one range query over the answers.

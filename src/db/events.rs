@@ -9,8 +9,8 @@ use crate::domain::page::PageRequest;
 use crate::domain::time;
 use crate::error::{Error, Result};
 
-const EVENT_COLUMNS: &str =
-    "id, account_id, name, starts_at, ends_at, timezone, location, created_at, updated_at";
+const EVENT_COLUMNS: &str = "id, account_id, name, starts_at, ends_at, timezone, location, \
+     attendee_count, created_at, updated_at";
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
     Ok(Event {
@@ -21,8 +21,9 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         ends_at: row.get(4)?,
         timezone: row.get(5)?,
         location: row.get(6)?,
-        created_at: row.get(7)?,
-        updated_at: row.get(8)?,
+        attendee_count: row.get(7)?,
+        created_at: row.get(8)?,
+        updated_at: row.get(9)?,
     })
 }
 

@@ -49,6 +49,9 @@ impl Db {
         }
         let mut conn = open_read_write(path)?;
         migrations::apply(&mut conn)?;
+        // Start with an empty WAL: readers look every page up in the WAL index first, and
+        // a WAL left large by a bulk load or a crash slows every read until the next write.
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         let writer = Writer::start(conn)?;
 
         let manager = SqliteConnectionManager::file(path)
@@ -75,7 +78,9 @@ impl Db {
         &self.path
     }
 
-    /// Runs `f` on a read-only connection, off the async runtime.
+    /// Runs `f` on a read-only connection, off the async runtime, inside one read
+    /// transaction: every query of `f` sees the same snapshot, and the file's shared lock
+    /// is taken once rather than once per statement.
     pub async fn read<T, F>(&self, f: F) -> Result<T>
     where
         T: Send + 'static,
@@ -86,7 +91,7 @@ impl Db {
             let conn = pool
                 .get()
                 .map_err(|e| Error::internal(format!("no database connection: {e}")))?;
-            f(&conn)
+            in_read_transaction(&conn, f)
         })
         .await
         .map_err(|e| Error::internal(format!("read task failed: {e}")))?
@@ -117,8 +122,25 @@ impl Db {
             .readers
             .get()
             .map_err(|e| Error::internal(format!("no database connection: {e}")))?;
-        f(&conn)
+        in_read_transaction(&conn, f)
     }
+}
+
+fn in_read_transaction<T>(
+    conn: &Connection,
+    f: impl FnOnce(&Connection) -> Result<T>,
+) -> Result<T> {
+    conn.prepare_cached("BEGIN")?.execute([])?;
+    let result = f(conn);
+    // A read transaction has nothing to keep; ending it can only fail if the connection
+    // is broken, which the next use reports.
+    if let Err(e) = conn
+        .prepare_cached("COMMIT")
+        .and_then(|mut s| s.execute([]))
+    {
+        tracing::warn!(error = %e, "cannot end a read transaction");
+    }
+    result
 }
 
 /// Opens the read-write connection with the pragmas every writer needs.

@@ -22,6 +22,8 @@ pub struct Event {
     /// IANA time zone name (e.g. `Europe/Oslo`), used to show local times.
     pub timezone: Option<String>,
     pub location: Option<String>,
+    /// Extension: how many attendees the event has.
+    pub attendee_count: i64,
     pub created_at: String,
     pub updated_at: String,
 }
