@@ -1911,14 +1911,21 @@ fn every_page_is_right_when_events_interleave() {
     let other = s.event(&t, "Interleaved");
     let mut mine = Vec::new();
     for i in 0..11 {
-        mine.push(id_of(&s.attendee(&t, event, json!({ "first_name": format!("Mine {i}") }))));
+        mine.push(id_of(&s.attendee(
+            &t,
+            event,
+            json!({ "first_name": format!("Mine {i}") }),
+        )));
         s.attendee(&t, other, json!({ "first_name": format!("Other {i}") }));
     }
     for per_page in [1, 3, 4, 11, 12] {
         let mut seen = Vec::new();
         let pages = mine.len().div_ceil(per_page);
         for page in 1..=pages {
-            let r = s.get(&format!("{}?page={page}&per_page={per_page}", list_path(event)), &t);
+            let r = s.get(
+                &format!("{}?page={page}&per_page={per_page}", list_path(event)),
+                &t,
+            );
             assert_eq!(r.status, 200, "{}", r.text);
             let items = r.json()["items"].as_array().expect("items").clone();
             let expected = per_page.min(mine.len() - (page - 1) * per_page);

@@ -108,6 +108,13 @@ fn sample_body(method: &str, path: &str, field_ids: &[i64]) -> Value {
         ("patch", "/events/{event_id}/attendee_fields/{id}") => {
             json!({"item": {"label": "Size of company"}})
         }
+        ("post", "/events/{event_id}/attendees/{id}/check_in") => {
+            json!({"item": {"session_id": null}})
+        }
+        ("patch", "/events/{event_id}/attendees/{id}/check_in") => json!({}),
+        ("post", "/events/{event_id}/scans") => {
+            json!({"item": {"code": "NOPE", "action": "check_in"}})
+        }
         other => panic!("no sample body for {other:?}: add one when adding a route"),
     }
 }
@@ -137,6 +144,13 @@ fn every_documented_route_answers_as_documented() {
         &token,
         event,
         json!({"first_name": "Ada", "fields": [{"attendee_field_id": shirt, "value": "S"}]}),
+    )["id"]
+        .as_i64()
+        .expect("attendee id");
+    let checkin_attendee = s.attendee(
+        &token,
+        event,
+        json!({"first_name": "Grace", "fields": [{"attendee_field_id": shirt, "value": "M"}]}),
     )["id"]
         .as_i64()
         .expect("attendee id");
@@ -175,6 +189,8 @@ fn every_documented_route_answers_as_documented() {
                 } else {
                     shirt
                 }
+            } else if path.contains("attendees/{id}") && path.contains("check_in") {
+                checkin_attendee
             } else if path.contains("attendees/{id}") {
                 attendee
             } else if path.contains("registration_types/{id}") {
@@ -190,6 +206,13 @@ fn every_documented_route_answers_as_documented() {
             let body = matches!(method.as_str(), "post" | "patch")
                 .then(|| sample_body(method, path, &[shirt]));
             let upper = method.to_uppercase();
+
+            // Check-in routes depend on the attendee's state: put it where the operation
+            // succeeds.
+            if path.ends_with("/check_in") {
+                let prepare = if method == "post" { "DELETE" } else { "POST" };
+                s.call(prepare, &concrete, Some(&token), None);
+            }
 
             // The success answer.
             let ok = s.call(&upper, &concrete, Some(&token), body.as_ref());

@@ -1,7 +1,7 @@
 //! `/events/{event_id}/attendees`: list, get, create, update.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 
 use super::envelope::{Item, Paged};
@@ -9,25 +9,57 @@ use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendees, events};
-use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeUpdateInput};
+use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
+use crate::domain::status::{CheckinStatus, RsvpStatus};
 use crate::error::Result;
 use crate::server::AppState;
 
-/// List the event's attendees, paged, in id order.
+/// The extension filters, as documented.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct AttendeeFilterParams {
+    /// Extension: search first name, last name, email and company; every word must match
+    /// the start of a word (case- and accent-insensitive).
+    q: Option<String>,
+    /// Extension: the attendee with this ticket code.
+    qr_code: Option<String>,
+    /// Extension: only attendees in this door state.
+    #[param(value_type = Option<CheckinStatus>)]
+    checkin_status: Option<String>,
+    /// Extension: only attendees with this RSVP status.
+    #[param(value_type = Option<RsvpStatus>)]
+    rsvp_status: Option<String>,
+    /// Extension: only attendees of this registration type.
+    registration_type_id: Option<i64>,
+    /// Extension: only attendees changed at or after this RFC 3339 time (for sync).
+    updated_since: Option<String>,
+}
+
+/// List the event's attendees, paged, in id order. The filters are extensions; an
+/// invalid filter value is 422. Without filters the list is exactly the spec's.
 #[utoipa::path(get, path = "/events/{event_id}/attendees", tag = "attendees",
-    params(("event_id" = i64, Path, description = "Event id"), PageParams),
-    responses((status = 200, description = "A page of attendees", body = Paged<Attendee>), ReadErrors),
+    params(("event_id" = i64, Path, description = "Event id"), PageParams, AttendeeFilterParams),
+    responses((status = 200, description = "A page of attendees", body = Paged<Attendee>),
+        (status = 422, description = "An invalid filter value (extension filters only)", body = super::error::ValidationErrorBody),
+        ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
     access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
     paging: Paging,
+    RawQuery(query): RawQuery,
     State(state): State<AppState>,
 ) -> Result<Json<Paged<Attendee>>> {
+    let query = query.unwrap_or_default();
+    let pairs: Vec<(String, String)> = url::form_urlencoded::parse(query.as_bytes())
+        .into_owned()
+        .collect();
+    let filter = AttendeeFilter::from_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
     let (items, total) = access
         .read(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
-            attendees::list(conn, event_id, paging.0)
+            attendees::list_filtered(conn, event_id, &filter, paging.0)
         })
         .await?;
     Ok(Json(Paged::new(items, paging.0, total)))

@@ -27,17 +27,61 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ItemBody<T> {
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
-            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                Error::PayloadTooLarge("the request body is larger than 1 MiB".into())
-            } else {
-                Error::invalid(format!("the request body could not be read: {rejection}"))
-            }
-        })?;
+        let bytes = read_body(req, state).await?;
         match parse_envelope::<T>(&bytes)? {
             Some(item) => Ok(ItemBody(item)),
             None => Err(Error::invalid("item is required: send {\"item\": {...}}")),
         }
+    }
+}
+
+/// An optional `{item: ...}` body: no body, an empty body, `{}` and `{"item": null}`
+/// all give `None`.
+pub struct OptionalItemBody<T>(pub Option<T>);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalItemBody<T> {
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
+        let bytes = read_body(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalItemBody(None));
+        }
+        parse_envelope::<T>(&bytes).map(OptionalItemBody)
+    }
+}
+
+async fn read_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, Error> {
+    Bytes::from_request(req, state).await.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Error::PayloadTooLarge("the request body is larger than 1 MiB".into())
+        } else {
+            Error::invalid(format!("the request body could not be read: {rejection}"))
+        }
+    })
+}
+
+/// The kiosk's name from the `X-Device-Name` header (extension), for the history:
+/// trimmed, without control characters, at most 100 characters.
+pub struct DeviceName(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for DeviceName {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Error> {
+        let name = parts
+            .headers
+            .get("x-device-name")
+            .and_then(|v| v.to_str().ok())
+            .map(|v| {
+                v.chars()
+                    .filter(|c| !c.is_control())
+                    .take(100)
+                    .collect::<String>()
+            })
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty());
+        Ok(DeviceName(name))
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod account;
 pub mod attendee_fields;
 pub mod attendees;
+pub mod check_in;
 pub mod envelope;
 pub mod error;
 pub mod events;
@@ -75,7 +76,33 @@ anything else is 404.
   request are ignored. Bodies are limited to 1 MiB (413).
 - A path id that is not an integer is 404.
 
+## Check-in (the spec leaves the states open; these are this project's rules)
+- `POST .../attendees/{id}/check_in` checks in, `PATCH` checks out, `DELETE` undoes; all
+  three answer 200 `{item: Attendee, metadata: {}}`. The body is optional: no body, an
+  empty body, `{}`, `{"item": {}}` and `session_id: null` all mean the door.
+- Door: check-in moves `not_checked_in` or `checked_out` to `checked_in`; check-out moves
+  `checked_in` to `checked_out`; undo moves `checked_in` or `checked_out` back to
+  `not_checked_in`. Anything else is 422 with a sentence a door person understands
+  (`Ada Lovelace is already checked in (since 10:32 at Door 2)`; times in the event's time
+  zone).
+- Check-in is refused (422) for RSVP `declined`, `waitlisted` and `pending_approval`.
+- With `session_id` (a session of the same event, else 422) the same rules apply to the
+  attendee's presence in that session, tracked apart from the door; `checkin_status`
+  stays the door state. A session check-in of someone not yet through the door also checks
+  them in at the door (whoever is in a session is in the building); session check-out and
+  undo leave the door state alone.
+- Every operation, refused ones included, is appended to the history with the device
+  (`X-Device-Name` header) and the client that sent it.
+- Scope: `write`, or the extension scope `check_in`, which allows the check-in operations
+  and scans and nothing else that writes.
+
 ## Extensions (beyond the spec)
+- `POST /events/{event_id}/scans` `{item: {code, action, session_id?}}`: lookup by
+  `qr_code` and the operation in one round trip; always 200 with
+  `{outcome, message, attendee}` (see the route).
+- `GET /events/{event_id}/check_ins` and `GET .../attendees/{id}/check_ins`: the history,
+  newest first, paged; `GET /events/{event_id}/check_in_stats`: counts.
+- Events carry `attendee_count`.
 - `POST /events/{event_id}/attendees` accepts `qr_code` (printable, at most 200
   characters, unique within the event) for tickets issued elsewhere, and `rsvp_status`.
 - `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and
@@ -103,6 +130,7 @@ anything else is 404.
         (name = "sessions", description = "Parts of an event with their own check-in"),
         (name = "attendees", description = "People registered for an event"),
         (name = "attendee fields", description = "The event's form questions"),
+        (name = "check-in", description = "Check-in, check-out, undo, scans, history and stats"),
     )
 )]
 struct ApiDoc;
@@ -114,7 +142,14 @@ impl Modify for OAuthScheme {
     fn modify(&self, openapi: &mut OpenApiDoc) {
         let scopes = Scopes::from_iter([
             ("read", "Read events, attendees, fields and the account"),
-            ("write", "Create, update and delete (does not include read)"),
+            (
+                "write",
+                "Create, update and delete, check-in included (does not include read)",
+            ),
+            (
+                "check_in",
+                "Extension: check-in operations and scans, nothing else that writes",
+            ),
         ]);
         let flow = Flow::ClientCredentials(ClientCredentials::new("/oauth/token", scopes));
         let components = openapi.components.get_or_insert_with(Default::default);
@@ -139,5 +174,14 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(attendees::get, attendees::update))
         .routes(routes!(attendee_fields::list, attendee_fields::create))
         .routes(routes!(attendee_fields::update, attendee_fields::delete))
+        .routes(routes!(
+            check_in::check_in,
+            check_in::check_out,
+            check_in::undo
+        ))
+        .routes(routes!(check_in::scan))
+        .routes(routes!(check_in::attendee_history))
+        .routes(routes!(check_in::event_history))
+        .routes(routes!(check_in::stats))
         .split_for_parts()
 }

@@ -34,21 +34,31 @@ pub struct Principal {
     pub scopes: ScopeSet,
 }
 
-/// The scope an [`Auth`] extractor demands.
+/// The scopes an [`Auth`] extractor accepts: any one of `ANY_OF`.
 pub trait RequiredScope: Send + Sync {
-    const SCOPE: Scope;
+    const ANY_OF: &'static [Scope];
+    /// How the requirement is named in a 403 and its challenge.
+    const NAME: &'static str;
 }
 
 /// Marker: the endpoint needs `read`.
 pub struct Read;
 /// Marker: the endpoint needs `write`.
 pub struct Write;
+/// Marker: check-in operations and scans, allowed by `check_in` or `write`.
+pub struct CheckIn;
 
 impl RequiredScope for Read {
-    const SCOPE: Scope = Scope::Read;
+    const ANY_OF: &'static [Scope] = &[Scope::Read];
+    const NAME: &'static str = "read";
 }
 impl RequiredScope for Write {
-    const SCOPE: Scope = Scope::Write;
+    const ANY_OF: &'static [Scope] = &[Scope::Write];
+    const NAME: &'static str = "write";
+}
+impl RequiredScope for CheckIn {
+    const ANY_OF: &'static [Scope] = &[Scope::CheckIn, Scope::Write];
+    const NAME: &'static str = "check_in";
 }
 
 /// A request carrying a valid bearer token with scope `S`.
@@ -68,8 +78,11 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Auth<S> {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
         let principal = authenticate(parts, state).await?;
-        if !principal.scopes.contains(S::SCOPE) {
-            return Err(Error::InsufficientScope(S::SCOPE.as_str()));
+        if !S::ANY_OF
+            .iter()
+            .any(|scope| principal.scopes.contains(*scope))
+        {
+            return Err(Error::InsufficientScope(S::NAME));
         }
         Ok(Auth {
             principal,

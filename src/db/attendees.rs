@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use super::attendee_fields;
 use crate::domain::attendee::{
-    Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, NewAttendee,
-    generate_qr_code,
+    Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
+    NewAttendee, generate_qr_code,
 };
 use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
@@ -49,7 +49,7 @@ pub fn answerable_fields(conn: &Connection, event_id: i64) -> Result<Vec<Attende
     Ok(fields)
 }
 
-fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
+pub fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT {COLUMNS} FROM attendees WHERE id = ?1 AND event_id = ?2"
@@ -58,7 +58,7 @@ fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee
         .optional()?)
 }
 
-fn require_row(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
+pub fn require_row(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
     find_row(conn, event_id, id)?
         .ok_or_else(|| Error::not_found(format_args!("attendee {id} of event {event_id}")))
 }
@@ -103,6 +103,61 @@ pub fn list(conn: &Connection, event_id: i64, page: PageRequest) -> Result<(Vec<
     let fields = answerable_fields(conn, event_id)?;
     attach_answers(conn, &mut attendees, &fields)?;
     Ok((attendees, total as u64))
+}
+
+/// A page of the event's attendees matching `filter`, in id order, and their count.
+pub fn list_filtered(
+    conn: &Connection,
+    event_id: i64,
+    filter: &AttendeeFilter,
+    page: PageRequest,
+) -> Result<(Vec<Attendee>, u64)> {
+    if filter.is_empty() {
+        return list(conn, event_id, page);
+    }
+    // Fixed clauses, each with its value bound as a parameter: only which clauses appear
+    // varies, never the text of a value.
+    let mut clauses: Vec<&str> = vec!["event_id = ?"];
+    let mut values: Vec<&dyn rusqlite::ToSql> = vec![&event_id];
+    if let Some(search) = &filter.search {
+        clauses.push("id IN (SELECT rowid FROM attendees_fts WHERE attendees_fts MATCH ?)");
+        values.push(search);
+    }
+    if let Some(code) = &filter.qr_code {
+        clauses.push("qr_code = ?");
+        values.push(code);
+    }
+    if let Some(status) = &filter.checkin_status {
+        clauses.push("checkin_status = ?");
+        values.push(status);
+    }
+    if let Some(rsvp) = &filter.rsvp_status {
+        clauses.push("rsvp_status = ?");
+        values.push(rsvp);
+    }
+    if let Some(type_id) = &filter.registration_type_id {
+        clauses.push("registration_type_id = ?");
+        values.push(type_id);
+    }
+    if let Some(since) = &filter.updated_since {
+        clauses.push("updated_at >= ?");
+        values.push(since);
+    }
+    let condition = clauses.join(" AND ");
+    let total: u64 = conn
+        .prepare_cached(&format!("SELECT COUNT(*) FROM attendees WHERE {condition}"))?
+        .query_row(values.as_slice(), |r| r.get(0))?;
+    let (limit, offset) = (page.limit(), page.offset());
+    values.push(&limit);
+    values.push(&offset);
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM attendees WHERE {condition} ORDER BY id LIMIT ? OFFSET ?"
+    ))?;
+    let rows = stmt.query_map(values.as_slice(), from_row)?;
+    let mut attendees: Vec<Attendee> = rows.collect::<rusqlite::Result<_>>()?;
+    let fields = answerable_fields(conn, event_id)?;
+    attach_answers(conn, &mut attendees, &fields)?;
+    Ok((attendees, total))
 }
 
 /// Fills `fields` of attendees sorted by id, with one range query over the answers.

@@ -9,7 +9,10 @@ use rusqlite_migration::{M, Migrations};
 use crate::error::{Error, Result};
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("../../migrations/0001_init.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("../../migrations/0001_init.sql")),
+        M::up(include_str!("../../migrations/0002_check_in.sql")),
+    ])
 }
 
 pub fn apply(conn: &mut Connection) -> Result<()> {

@@ -51,6 +51,7 @@ macro_rules! string_enum {
 
 pub mod account;
 pub mod attendee;
+pub mod checkin;
 pub mod event;
 pub mod field;
 pub mod page;

@@ -1,6 +1,7 @@
 //! OAuth scopes and sets of them.
 //!
-//! Scopes are independent: `write` does not imply `read`. A client that must both read
+//! Scopes are independent: `write` does not imply `read`. `check_in` (an extension) allows
+//! the check-in operations and scans and nothing else that writes; `write` allows them too. A client that must both read
 //! and write asks for `read write`. This is least privilege for integrations that only
 //! push data (a registration form, say), and it is documented in the OpenAPI description.
 
@@ -10,15 +11,17 @@ use std::fmt;
 pub enum Scope {
     Read,
     Write,
+    CheckIn,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 2] = [Scope::Read, Scope::Write];
+    pub const ALL: [Scope; 3] = [Scope::Read, Scope::Write, Scope::CheckIn];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Scope::Read => "read",
             Scope::Write => "write",
+            Scope::CheckIn => "check_in",
         }
     }
 
@@ -26,6 +29,7 @@ impl Scope {
         match self {
             Scope::Read => 1,
             Scope::Write => 2,
+            Scope::CheckIn => 4,
         }
     }
 

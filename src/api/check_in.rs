@@ -1,0 +1,228 @@
+//! Check-in: the spec's three operations, scans, history and stats.
+
+use axum::Json;
+use axum::extract::State;
+
+use super::envelope::{Item, Paged};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
+use crate::auth::{Auth, CheckIn, ReadAccess};
+use crate::db::check_ins::{self, Actor, Applied};
+use crate::db::{attendees, events};
+use crate::domain::attendee::Attendee;
+use crate::domain::checkin::{
+    Action, CheckInInput, CheckInRecord, CheckInStats, Outcome, ScanInput, ScanResult,
+};
+use crate::error::{Error, Result};
+use crate::server::AppState;
+
+fn actor(auth: &Auth<CheckIn>, device: DeviceName) -> Actor {
+    Actor {
+        client_id: Some(auth.principal.client_id.clone()),
+        user_id: None,
+        device: device.0,
+    }
+}
+
+/// Runs one of the spec's operations; a refused one is a 422 with the reason (and is
+/// recorded in the history all the same).
+async fn operate(
+    state: AppState,
+    auth: Auth<CheckIn>,
+    device: DeviceName,
+    (event_id, id): (i64, i64),
+    body: Option<CheckInInput>,
+    action: Action,
+) -> Result<Json<Item<Attendee>>> {
+    let account = auth.account_id();
+    let actor = actor(&auth, device);
+    let session_id = body.and_then(|b| b.session_id);
+    let applied = state
+        .db
+        .write(move |conn| {
+            let event = events::require(conn, account, event_id)?;
+            check_ins::apply(conn, &event, id, action, session_id, &actor)
+        })
+        .await?;
+    match applied {
+        Applied {
+            outcome: Outcome::Ok,
+            attendee: Some(attendee),
+            ..
+        } => Ok(Json(Item::new(attendee))),
+        Applied { message, .. } => Err(Error::invalid(message)),
+    }
+}
+
+/// Request body of the check-in operations (optional).
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct CheckInRequest {
+    item: Option<CheckInInput>,
+}
+
+/// Check in. At the door (no `session_id`): `not_checked_in` or `checked_out` become
+/// `checked_in`. With `session_id`: the attendee's presence in that session; someone not
+/// yet through the door is checked in at the door too. Refused (422, with the reason) when
+/// already checked in and for RSVP `declined`, `waitlisted`, `pending_approval`. Needs
+/// `write` or `check_in`. Accepts `X-Device-Name` for the history.
+#[utoipa::path(post, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The attendee, checked in", body = Item<Attendee>), WriteErrors),
+    security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
+pub async fn check_in(
+    auth: Auth<CheckIn>,
+    device: DeviceName,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    OptionalItemBody(body): OptionalItemBody<CheckInInput>,
+) -> Result<Json<Item<Attendee>>> {
+    operate(state, auth, device, ids, body, Action::CheckIn).await
+}
+
+/// Check out: `checked_in` becomes `checked_out` (door, or the given session). Answers
+/// 200 with the attendee; 422 when not checked in.
+#[utoipa::path(patch, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The attendee, checked out", body = Item<Attendee>), WriteErrors),
+    security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
+pub async fn check_out(
+    auth: Auth<CheckIn>,
+    device: DeviceName,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    OptionalItemBody(body): OptionalItemBody<CheckInInput>,
+) -> Result<Json<Item<Attendee>>> {
+    operate(state, auth, device, ids, body, Action::CheckOut).await
+}
+
+/// Undo: `checked_in` or `checked_out` go back to `not_checked_in` (door, or the given
+/// session); 422 when there is nothing to undo.
+#[utoipa::path(delete, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The attendee, no longer checked in", body = Item<Attendee>), WriteErrors),
+    security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
+pub async fn undo(
+    auth: Auth<CheckIn>,
+    device: DeviceName,
+    ApiPath(ids): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    OptionalItemBody(body): OptionalItemBody<CheckInInput>,
+) -> Result<Json<Item<Attendee>>> {
+    operate(state, auth, device, ids, body, Action::Undo).await
+}
+
+/// Request body of a scan.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct ScanRequest {
+    item: ScanInput,
+}
+
+/// Extension. Looks a scanned code up and applies the action in one round trip. Always
+/// 200 with an `outcome` (`ok`, `already_checked_in`, `not_checked_in`, `not_found`,
+/// `wrong_event`, `not_allowed`) and a message for the screen; every scan is recorded.
+/// Codes of other accounts are `not_found`.
+#[utoipa::path(post, path = "/events/{event_id}/scans", tag = "check-in",
+    request_body = ScanRequest,
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "What happened", body = Item<ScanResult>), WriteErrors),
+    security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
+pub async fn scan(
+    auth: Auth<CheckIn>,
+    device: DeviceName,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<ScanInput>,
+) -> Result<Json<Item<ScanResult>>> {
+    let action = Action::parse(&input.action).ok_or_else(|| {
+        Error::invalid(format!(
+            "item.action `{}` is not one of check_in, check_out, undo",
+            input.action
+        ))
+    })?;
+    if input.code.trim().is_empty() {
+        return Err(Error::invalid("item.code must not be empty"));
+    }
+    if input.code.chars().count() > 1000 {
+        return Err(Error::invalid("item.code is longer than 1000 characters"));
+    }
+    let account = auth.account_id();
+    let actor = actor(&auth, device);
+    let applied = state
+        .db
+        .write(move |conn| {
+            let event = events::require(conn, account, event_id)?;
+            check_ins::scan(conn, &event, &input.code, action, input.session_id, &actor)
+        })
+        .await?;
+    Ok(Json(Item::new(ScanResult {
+        outcome: applied.outcome,
+        message: applied.message,
+        attendee: applied.attendee,
+    })))
+}
+
+/// Extension. An attendee's check-in history, newest first, paged.
+#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}/check_ins", tag = "check-in",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), PageParams),
+    responses((status = 200, description = "History records", body = Paged<CheckInRecord>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn attendee_history(
+    access: ReadAccess,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    paging: Paging,
+    State(state): State<AppState>,
+) -> Result<Json<Paged<CheckInRecord>>> {
+    let (items, total) = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)?;
+            attendees::require_row(conn, event_id, id)?;
+            check_ins::attendee_history(conn, id, paging.0)
+        })
+        .await?;
+    Ok(Json(Paged::new(items, paging.0, total)))
+}
+
+/// Extension. The event's check-in history (door and sessions, refused attempts too),
+/// newest first, paged.
+#[utoipa::path(get, path = "/events/{event_id}/check_ins", tag = "check-in",
+    params(("event_id" = i64, Path, description = "Event id"), PageParams),
+    responses((status = 200, description = "History records", body = Paged<CheckInRecord>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn event_history(
+    access: ReadAccess,
+    ApiPath(event_id): ApiPath<i64>,
+    paging: Paging,
+    State(state): State<AppState>,
+) -> Result<Json<Paged<CheckInRecord>>> {
+    let (items, total) = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)?;
+            check_ins::history(conn, event_id, paging.0)
+        })
+        .await?;
+    Ok(Json(Paged::new(items, paging.0, total)))
+}
+
+/// Extension. Counts per door state, registration type and session, and recent check-ins.
+#[utoipa::path(get, path = "/events/{event_id}/check_in_stats", tag = "check-in",
+    params(("event_id" = i64, Path, description = "Event id")),
+    responses((status = 200, description = "The figures", body = Item<CheckInStats>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn stats(
+    access: ReadAccess,
+    ApiPath(event_id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<CheckInStats>>> {
+    let stats = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)?;
+            check_ins::stats(conn, event_id)
+        })
+        .await?;
+    Ok(Json(Item::new(stats)))
+}

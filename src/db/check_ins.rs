@@ -1,0 +1,540 @@
+//! The check-in engine: applies check-in, check-out and undo (door or session) by
+//! attendee id or by scanned code, and writes the history. Runs inside a write job, so
+//! the writer's single thread serialises operations on the same attendee: of two kiosks
+//! scanning one ticket at the same moment, one gets `ok`, the other `already_checked_in`.
+//!
+//! Refused attempts are recorded too (staff want to see attempted re-entry), which is why
+//! the engine returns an [`Applied`] with an outcome rather than an error for them.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::{attendees, events};
+use crate::domain::attendee::Attendee;
+use crate::domain::checkin::{
+    Action, CheckInRecord, CheckInStats, Outcome, RegistrationTypeCounts, SessionCounts,
+    StatusCounts, normalise_code, rsvp_refusal,
+};
+use crate::domain::event::{Event, Session};
+use crate::domain::page::PageRequest;
+use crate::domain::status::CheckinStatus;
+use crate::domain::time;
+use crate::error::{Error, Result};
+
+/// Who did it, from where; written to the history.
+#[derive(Debug, Clone, Default)]
+pub struct Actor {
+    pub client_id: Option<String>,
+    pub user_id: Option<i64>,
+    pub device: Option<String>,
+}
+
+/// The result of one operation.
+#[derive(Debug)]
+pub struct Applied {
+    pub outcome: Outcome,
+    pub message: String,
+    /// The attendee after the operation; None when the code matched no attendee here.
+    pub attendee: Option<Attendee>,
+}
+
+/// The spec's operations: by attendee id. A missing attendee is a 404, an unknown session
+/// a 422; a refused transition is an `Applied` with its outcome (recorded).
+pub fn apply(
+    conn: &Connection,
+    event: &Event,
+    attendee_id: i64,
+    action: Action,
+    session_id: Option<i64>,
+    actor: &Actor,
+) -> Result<Applied> {
+    let attendee = attendees::require_row(conn, event.id, attendee_id)?;
+    let session = session_of(conn, event, session_id)?;
+    operate(conn, event, attendee, action, session.as_ref(), actor, None)
+}
+
+/// A scan: lookup by code and the operation in one step. Never a 404: an unknown code is
+/// an outcome like any other, and it is recorded.
+pub fn scan(
+    conn: &Connection,
+    event: &Event,
+    raw_code: &str,
+    action: Action,
+    session_id: Option<i64>,
+    actor: &Actor,
+) -> Result<Applied> {
+    let session = session_of(conn, event, session_id)?;
+    let code = normalise_code(raw_code);
+    if let Some(attendee) = find_by_code(conn, event.id, code)? {
+        return operate(
+            conn,
+            event,
+            attendee,
+            action,
+            session.as_ref(),
+            actor,
+            Some(code),
+        );
+    }
+    // A ticket of another event of the same account: say which, so staff can redirect the
+    // person. Codes of other accounts are simply unknown: nothing leaks across accounts.
+    let elsewhere: Option<String> = conn
+        .prepare_cached(
+            "SELECT e.name FROM attendees a JOIN events e ON e.id = a.event_id
+             WHERE a.qr_code IN (?1, ?2) AND e.account_id = ?3 AND e.id != ?4 LIMIT 1",
+        )?
+        .query_row(
+            params![code, canonical_code(code), event.account_id, event.id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let (outcome, message) = match elsewhere {
+        Some(name) => (
+            Outcome::WrongEvent,
+            format!("This ticket is for another event: {name}"),
+        ),
+        None => (Outcome::NotFound, "No ticket with this code".to_owned()),
+    };
+    record(
+        conn,
+        event.id,
+        None,
+        session.as_ref().map(|s| s.id),
+        action,
+        outcome,
+        Some(code),
+        actor,
+    )?;
+    Ok(Applied {
+        outcome,
+        message,
+        attendee: None,
+    })
+}
+
+fn session_of(
+    conn: &Connection,
+    event: &Event,
+    session_id: Option<i64>,
+) -> Result<Option<Session>> {
+    match session_id {
+        None => Ok(None),
+        Some(id) => events::require_session(conn, event.id, id)
+            .map(Some)
+            .map_err(|_| {
+                Error::invalid(format!(
+                    "item.session_id {id} is not a session of this event"
+                ))
+            }),
+    }
+}
+
+/// Generated codes are upper-case groups of four; a scanner set to lower case, or a
+/// person typing, may give them otherwise.
+fn canonical_code(code: &str) -> String {
+    let compact: String = code.chars().filter(|c| *c != '-' && *c != ' ').collect();
+    if compact.len() == 16 && compact.chars().all(|c| c.is_ascii_alphanumeric()) {
+        let upper = compact.to_ascii_uppercase();
+        format!(
+            "{}-{}-{}-{}",
+            &upper[0..4],
+            &upper[4..8],
+            &upper[8..12],
+            &upper[12..16]
+        )
+    } else {
+        code.to_owned()
+    }
+}
+
+fn find_by_code(conn: &Connection, event_id: i64, code: &str) -> Result<Option<Attendee>> {
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM attendees WHERE event_id = ?1 AND qr_code IN (?2, ?3) LIMIT 1",
+        )?
+        .query_row(params![event_id, code, canonical_code(code)], |r| r.get(0))
+        .optional()?;
+    match id {
+        Some(id) => attendees::find_row(conn, event_id, id),
+        None => Ok(None),
+    }
+}
+
+fn full_name(a: &Attendee) -> String {
+    match &a.last_name {
+        Some(last) => format!("{} {last}", a.first_name),
+        None => a.first_name.clone(),
+    }
+}
+
+fn operate(
+    conn: &Connection,
+    event: &Event,
+    attendee: Attendee,
+    action: Action,
+    session: Option<&Session>,
+    actor: &Actor,
+    code: Option<&str>,
+) -> Result<Applied> {
+    let name = full_name(&attendee);
+    let session_id = session.map(|s| s.id);
+    let current = match session {
+        None => attendee.checkin_status,
+        Some(s) => session_status(conn, attendee.id, s.id)?,
+    };
+    let refusal = if action == Action::CheckIn {
+        rsvp_refusal(attendee.rsvp_status).map(|why| {
+            (
+                Outcome::NotAllowed,
+                format!("{name} cannot be checked in: {why}"),
+            )
+        })
+    } else {
+        None
+    };
+    let next = match (refusal, action.transition(current)) {
+        (Some(refused), _) => Err(refused),
+        (None, Ok(to)) => Ok(to),
+        (None, Err(outcome)) => {
+            let message = refusal_message(
+                conn, event, &attendee, &name, action, current, session, outcome,
+            )?;
+            Err((outcome, message))
+        }
+    };
+    let now = time::now();
+    let (outcome, message) = match next {
+        Err(refused) => refused,
+        Ok(to) => {
+            match session {
+                None => set_door_status(conn, attendee.id, to, &now)?,
+                Some(s) => {
+                    conn.prepare_cached(
+                        "INSERT INTO session_presence (attendee_id, session_id, status, updated_at)
+                         VALUES (?1, ?2, ?3, ?4)
+                         ON CONFLICT (attendee_id, session_id) DO UPDATE SET status = excluded.status,
+                             updated_at = excluded.updated_at",
+                    )?
+                    .execute(params![attendee.id, s.id, to, now])?;
+                    if action == Action::CheckIn
+                        && attendee.checkin_status != CheckinStatus::CheckedIn
+                    {
+                        // In a session means in the building.
+                        set_door_status(conn, attendee.id, CheckinStatus::CheckedIn, &now)?;
+                        record(
+                            conn,
+                            event.id,
+                            Some(attendee.id),
+                            None,
+                            Action::CheckIn,
+                            Outcome::Ok,
+                            code,
+                            actor,
+                        )?;
+                    } else {
+                        touch(conn, attendee.id, &now)?;
+                    }
+                }
+            }
+            let place = session
+                .map(|s| format!(" ({})", s.name))
+                .unwrap_or_default();
+            let message = match action {
+                Action::CheckIn => format!("{name} checked in{place}"),
+                Action::CheckOut => format!("{name} checked out{place}"),
+                Action::Undo => format!("Undone: {name} is no longer checked in{place}"),
+            };
+            (Outcome::Ok, message)
+        }
+    };
+    record(
+        conn,
+        event.id,
+        Some(attendee.id),
+        session_id,
+        action,
+        outcome,
+        code,
+        actor,
+    )?;
+    let attendee = attendees::get(conn, event.id, attendee.id)?;
+    Ok(Applied {
+        outcome,
+        message,
+        attendee: Some(attendee),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn refusal_message(
+    conn: &Connection,
+    event: &Event,
+    attendee: &Attendee,
+    name: &str,
+    action: Action,
+    current: CheckinStatus,
+    session: Option<&Session>,
+    outcome: Outcome,
+) -> Result<String> {
+    let place = session
+        .map(|s| format!(" to {}", s.name))
+        .unwrap_or_default();
+    Ok(match (outcome, current) {
+        (Outcome::AlreadyCheckedIn, _) => {
+            let since = last_ok(conn, attendee.id, session.map(|s| s.id), Action::CheckIn)?
+                .map(|(at, device)| describe_when(event, &at, device.as_deref()))
+                .unwrap_or_default();
+            format!("{name} is already checked in{place}{since}")
+        }
+        (_, CheckinStatus::CheckedOut) if action == Action::CheckOut => {
+            let since = last_ok(conn, attendee.id, session.map(|s| s.id), Action::CheckOut)?
+                .map(|(at, device)| describe_when(event, &at, device.as_deref()))
+                .unwrap_or_default();
+            format!("{name} is already checked out{place}{since}")
+        }
+        _ if action == Action::Undo => format!("{name} has no check-in{place} to undo"),
+        _ => format!("{name} is not checked in{place}"),
+    })
+}
+
+/// ` (since 10:32 at Door 2)`, in the event's time zone, with the date when not today.
+fn describe_when(event: &Event, at: &str, device: Option<&str>) -> String {
+    let Ok(utc) = DateTime::parse_from_rfc3339(at).map(|t| t.with_timezone(&Utc)) else {
+        return String::new();
+    };
+    let tz: chrono_tz::Tz = event
+        .timezone
+        .as_deref()
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::UTC);
+    let local = utc.with_timezone(&tz);
+    let today = Utc::now().with_timezone(&tz).date_naive();
+    let when = if local.date_naive() == today {
+        local.format("%H:%M").to_string()
+    } else {
+        local.format("%H:%M on %-d %b").to_string()
+    };
+    match device {
+        Some(d) => format!(" (since {when} at {d})"),
+        None => format!(" (since {when})"),
+    }
+}
+
+fn last_ok(
+    conn: &Connection,
+    attendee_id: i64,
+    session_id: Option<i64>,
+    action: Action,
+) -> Result<Option<(String, Option<String>)>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT created_at, device FROM check_ins
+             WHERE attendee_id = ?1 AND session_id IS ?2 AND action = ?3 AND outcome = 'ok'
+             ORDER BY id DESC LIMIT 1",
+        )?
+        .query_row(params![attendee_id, session_id, action], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?)
+}
+
+fn session_status(conn: &Connection, attendee_id: i64, session_id: i64) -> Result<CheckinStatus> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT status FROM session_presence WHERE attendee_id = ?1 AND session_id = ?2",
+        )?
+        .query_row(params![attendee_id, session_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or(CheckinStatus::NotCheckedIn))
+}
+
+fn set_door_status(
+    conn: &Connection,
+    attendee_id: i64,
+    status: CheckinStatus,
+    now: &str,
+) -> Result<()> {
+    conn.prepare_cached("UPDATE attendees SET checkin_status = ?1, updated_at = ?2 WHERE id = ?3")?
+        .execute(params![status, now, attendee_id])?;
+    Ok(())
+}
+
+fn touch(conn: &Connection, attendee_id: i64, now: &str) -> Result<()> {
+    conn.prepare_cached("UPDATE attendees SET updated_at = ?1 WHERE id = ?2")?
+        .execute(params![now, attendee_id])?;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn record(
+    conn: &Connection,
+    event_id: i64,
+    attendee_id: Option<i64>,
+    session_id: Option<i64>,
+    action: Action,
+    outcome: Outcome,
+    code: Option<&str>,
+    actor: &Actor,
+) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO check_ins (event_id, attendee_id, session_id, action, outcome, code, device,
+             client_id, user_id, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        event_id,
+        attendee_id,
+        session_id,
+        action,
+        outcome,
+        code,
+        actor.device,
+        actor.client_id,
+        actor.user_id,
+        time::now()
+    ])?;
+    Ok(())
+}
+
+const RECORD_COLUMNS: &str = "id, event_id, attendee_id, session_id, action, outcome, code, device, client_id, user_id, created_at";
+
+fn record_from_row(row: &Row<'_>) -> rusqlite::Result<CheckInRecord> {
+    Ok(CheckInRecord {
+        id: row.get(0)?,
+        event_id: row.get(1)?,
+        attendee_id: row.get(2)?,
+        session_id: row.get(3)?,
+        action: row.get(4)?,
+        outcome: row.get(5)?,
+        code: row.get(6)?,
+        device: row.get(7)?,
+        client_id: row.get(8)?,
+        user_id: row.get(9)?,
+        created_at: row.get(10)?,
+    })
+}
+
+/// The event's history, newest first.
+pub fn history(
+    conn: &Connection,
+    event_id: i64,
+    page: PageRequest,
+) -> Result<(Vec<CheckInRecord>, u64)> {
+    let total: u64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM check_ins WHERE event_id = ?1")?
+        .query_row([event_id], |r| r.get(0))?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE event_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+    ))?;
+    let rows = stmt.query_map(
+        params![event_id, page.limit(), page.offset()],
+        record_from_row,
+    )?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+/// One attendee's history, newest first.
+pub fn attendee_history(
+    conn: &Connection,
+    attendee_id: i64,
+    page: PageRequest,
+) -> Result<(Vec<CheckInRecord>, u64)> {
+    let total: u64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM check_ins WHERE attendee_id = ?1")?
+        .query_row([attendee_id], |r| r.get(0))?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE attendee_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+    ))?;
+    let rows = stmt.query_map(
+        params![attendee_id, page.limit(), page.offset()],
+        record_from_row,
+    )?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+/// Counts for the event's dashboard.
+pub fn stats(conn: &Connection, event_id: i64) -> Result<CheckInStats> {
+    let mut by_status = StatusCounts::default();
+    let mut stmt = conn.prepare_cached(
+        "SELECT checkin_status, COUNT(*) FROM attendees WHERE event_id = ?1 GROUP BY checkin_status",
+    )?;
+    let mut rows = stmt.query([event_id])?;
+    while let Some(row) = rows.next()? {
+        by_status.add(row.get(0)?, row.get(1)?);
+    }
+    let total = by_status.not_checked_in + by_status.checked_in + by_status.checked_out;
+
+    let mut by_type: Vec<RegistrationTypeCounts> = events::registration_types(conn, event_id)?
+        .into_iter()
+        .map(|t| RegistrationTypeCounts {
+            registration_type_id: Some(t.id),
+            name: Some(t.name),
+            total: 0,
+            by_checkin_status: StatusCounts::default(),
+        })
+        .collect();
+    let mut stmt = conn.prepare_cached(
+        "SELECT registration_type_id, checkin_status, COUNT(*) FROM attendees WHERE event_id = ?1
+         GROUP BY registration_type_id, checkin_status",
+    )?;
+    let mut rows = stmt.query([event_id])?;
+    while let Some(row) = rows.next()? {
+        let type_id: Option<i64> = row.get(0)?;
+        let n: i64 = row.get(2)?;
+        let index = match by_type
+            .iter()
+            .position(|t| t.registration_type_id == type_id)
+        {
+            Some(i) => i,
+            None => {
+                by_type.push(RegistrationTypeCounts {
+                    registration_type_id: type_id,
+                    name: None,
+                    total: 0,
+                    by_checkin_status: StatusCounts::default(),
+                });
+                by_type.len() - 1
+            }
+        };
+        by_type[index].total += n;
+        by_type[index].by_checkin_status.add(row.get(1)?, n);
+    }
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT s.id, s.name, s.capacity,
+                COALESCE(SUM(p.status = 'checked_in'), 0), COALESCE(SUM(p.status = 'checked_out'), 0)
+         FROM sessions s LEFT JOIN session_presence p ON p.session_id = s.id
+         WHERE s.event_id = ?1 GROUP BY s.id ORDER BY s.id",
+    )?;
+    let by_session = stmt
+        .query_map([event_id], |r| {
+            Ok(SessionCounts {
+                session_id: r.get(0)?,
+                name: r.get(1)?,
+                capacity: r.get(2)?,
+                checked_in: r.get(3)?,
+                checked_out: r.get(4)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+
+    let now = Utc::now();
+    let recent = |minutes: i64| -> Result<i64> {
+        let since = time::format(now - chrono::Duration::minutes(minutes));
+        Ok(conn
+            .prepare_cached(
+                "SELECT COUNT(*) FROM check_ins WHERE event_id = ?1 AND created_at >= ?2
+                 AND outcome = 'ok' AND action = 'check_in' AND session_id IS NULL",
+            )?
+            .query_row(params![event_id, since], |r| r.get(0))?)
+    };
+    Ok(CheckInStats {
+        total,
+        by_checkin_status: by_status,
+        by_registration_type: by_type,
+        by_session,
+        check_ins_last_5_minutes: recent(5)?,
+        check_ins_last_60_minutes: recent(60)?,
+        generated_at: time::format(now),
+    })
+}

@@ -1,0 +1,213 @@
+//! Check-in operations, their outcomes, and the rules that decide them.
+//!
+//! Door (no session): `check_in` moves `not_checked_in` or `checked_out` to
+//! `checked_in`; `check_out` moves `checked_in` to `checked_out`; `undo` moves
+//! `checked_in` or `checked_out` back to `not_checked_in`. Sessions follow the same
+//! rules for the attendee's presence in that session, apart from the door state. A
+//! session check-in of someone not yet through the door checks them in at the door too:
+//! whoever is in a session is in the building. Check-in (door or session) is refused for
+//! RSVP `declined`, `waitlisted` and `pending_approval`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::attendee::Attendee;
+use super::status::{CheckinStatus, RsvpStatus};
+
+string_enum! {
+    /// What a check-in request asks for.
+    Action {
+        CheckIn => "check_in",
+        CheckOut => "check_out",
+        Undo => "undo",
+    }
+}
+
+string_enum! {
+    /// How a check-in operation or scan ended. Only `ok` changed anything.
+    Outcome {
+        Ok => "ok",
+        AlreadyCheckedIn => "already_checked_in",
+        NotCheckedIn => "not_checked_in",
+        NotFound => "not_found",
+        WrongEvent => "wrong_event",
+        NotAllowed => "not_allowed",
+    }
+}
+
+impl Action {
+    /// The state an operation moves to, or the outcome that refuses it.
+    pub fn transition(self, from: CheckinStatus) -> Result<CheckinStatus, Outcome> {
+        use CheckinStatus::*;
+        match (self, from) {
+            (Action::CheckIn, NotCheckedIn | CheckedOut) => Ok(CheckedIn),
+            (Action::CheckIn, CheckedIn) => Err(Outcome::AlreadyCheckedIn),
+            (Action::CheckOut, CheckedIn) => Ok(CheckedOut),
+            (Action::CheckOut, NotCheckedIn | CheckedOut) => Err(Outcome::NotCheckedIn),
+            (Action::Undo, CheckedIn | CheckedOut) => Ok(NotCheckedIn),
+            (Action::Undo, NotCheckedIn) => Err(Outcome::NotCheckedIn),
+        }
+    }
+}
+
+/// Why an RSVP status forbids check-in, if it does.
+pub fn rsvp_refusal(rsvp: RsvpStatus) -> Option<&'static str> {
+    match rsvp {
+        RsvpStatus::Declined => Some("declined the invitation"),
+        RsvpStatus::Waitlisted => Some("is on the waitlist"),
+        RsvpStatus::PendingApproval => Some("is still pending approval"),
+        RsvpStatus::Confirmed | RsvpStatus::Unconfirmed => None,
+    }
+}
+
+/// Optional body of the check-in operations: `{item: {session_id}}`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CheckInInput {
+    /// A session of the event; absent or null means the door.
+    pub session_id: Option<i64>,
+}
+
+/// Body member of `POST /events/{event_id}/scans`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ScanInput {
+    /// The scanned text: an attendee's `qr_code`. Surrounding white space and an
+    /// `ENTRADA:` prefix are ignored; generated codes match in any letter case.
+    pub code: String,
+    /// `check_in`, `check_out` or `undo`.
+    #[schema(value_type = Action)]
+    pub action: String,
+    /// A session of the event; absent or null means the door.
+    pub session_id: Option<i64>,
+}
+
+/// The answer to a scan: always 200, with the outcome a door person needs.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ScanResult {
+    pub outcome: Outcome,
+    /// A sentence for the screen, e.g. `Ada Lovelace is already checked in (since 10:32 at
+    /// Door 2)`.
+    pub message: String,
+    /// The attendee after the operation; null for `not_found` and `wrong_event`.
+    pub attendee: Option<Attendee>,
+}
+
+/// One line of check-in history.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CheckInRecord {
+    pub id: i64,
+    pub event_id: i64,
+    /// Null for a scan whose code matched no attendee of the event.
+    pub attendee_id: Option<i64>,
+    /// Null for the door.
+    pub session_id: Option<i64>,
+    pub action: Action,
+    pub outcome: Outcome,
+    /// The scanned text, for scans.
+    pub code: Option<String>,
+    /// The device that sent it (`X-Device-Name` header), if it said.
+    pub device: Option<String>,
+    /// The OAuth client that did it.
+    pub client_id: Option<String>,
+    /// The signed-in person that did it (personal tokens).
+    pub user_id: Option<i64>,
+    pub created_at: String,
+}
+
+/// Strips what a scanner or a badge may add around the code.
+pub fn normalise_code(raw: &str) -> &str {
+    let trimmed = raw.trim();
+    let lower_prefix = trimmed.get(..8).map(str::to_ascii_lowercase);
+    if lower_prefix.as_deref() == Some("entrada:") {
+        trimmed[8..].trim()
+    } else {
+        trimmed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn door_rules() {
+        use CheckinStatus::*;
+        assert_eq!(Action::CheckIn.transition(NotCheckedIn), Ok(CheckedIn));
+        assert_eq!(Action::CheckIn.transition(CheckedOut), Ok(CheckedIn));
+        assert_eq!(
+            Action::CheckIn.transition(CheckedIn),
+            Err(Outcome::AlreadyCheckedIn)
+        );
+        assert_eq!(Action::CheckOut.transition(CheckedIn), Ok(CheckedOut));
+        assert_eq!(
+            Action::CheckOut.transition(CheckedOut),
+            Err(Outcome::NotCheckedIn)
+        );
+        assert_eq!(Action::Undo.transition(CheckedOut), Ok(NotCheckedIn));
+        assert_eq!(
+            Action::Undo.transition(NotCheckedIn),
+            Err(Outcome::NotCheckedIn)
+        );
+    }
+
+    #[test]
+    fn codes_are_cleaned() {
+        assert_eq!(normalise_code("  ABCD-EFGH \n"), "ABCD-EFGH");
+        assert_eq!(normalise_code("ENTRADA:ABCD"), "ABCD");
+        assert_eq!(normalise_code("entrada: ABCD"), "ABCD");
+        assert_eq!(normalise_code("é"), "é");
+    }
+}
+
+/// Check-in figures of an event (extension: `GET /events/{event_id}/check_in_stats`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CheckInStats {
+    /// Attendees of the event.
+    pub total: i64,
+    /// Door state counts.
+    pub by_checkin_status: StatusCounts,
+    /// Per registration type, in id order; attendees without one last, with a null id.
+    pub by_registration_type: Vec<RegistrationTypeCounts>,
+    /// Presence per session, in id order.
+    pub by_session: Vec<SessionCounts>,
+    /// Successful door check-ins in the last 5 minutes.
+    pub check_ins_last_5_minutes: i64,
+    /// Successful door check-ins in the last 60 minutes.
+    pub check_ins_last_60_minutes: i64,
+    /// When these figures were computed (RFC 3339, UTC).
+    pub generated_at: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct StatusCounts {
+    pub not_checked_in: i64,
+    pub checked_in: i64,
+    pub checked_out: i64,
+}
+
+impl StatusCounts {
+    pub fn add(&mut self, status: super::status::CheckinStatus, n: i64) {
+        use super::status::CheckinStatus::*;
+        match status {
+            NotCheckedIn => self.not_checked_in += n,
+            CheckedIn => self.checked_in += n,
+            CheckedOut => self.checked_out += n,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RegistrationTypeCounts {
+    pub registration_type_id: Option<i64>,
+    pub name: Option<String>,
+    pub total: i64,
+    pub by_checkin_status: StatusCounts,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SessionCounts {
+    pub session_id: i64,
+    pub name: String,
+    pub capacity: Option<i64>,
+    pub checked_in: i64,
+    pub checked_out: i64,
+}
