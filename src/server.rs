@@ -18,6 +18,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_swagger_ui::SwaggerUi;
 
+use crate::api::idempotency::{self, InFlight};
 use crate::api::{self, error::ErrorBody};
 use crate::auth::token_endpoint;
 use crate::config::{BODY_LIMIT, ServerConfig};
@@ -29,6 +30,8 @@ use crate::error::{Error, Result};
 pub struct AppState {
     pub db: Db,
     pub config: Arc<ServerConfig>,
+    /// Idempotency keys whose first request is running.
+    pub in_flight: InFlight,
 }
 
 /// The whole application: API, token endpoint, docs and health check.
@@ -36,7 +39,13 @@ pub fn app(state: AppState) -> Router {
     let (api_routes, openapi) = api::router();
     let api_base = api::BASE_PATH;
     Router::new()
-        .nest(api_base, api_routes)
+        .nest(
+            api_base,
+            api_routes.layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                idempotency::layer,
+            )),
+        )
         .merge(
             SwaggerUi::new(format!("{api_base}/docs")).url(format!("{api_base}/openapi"), openapi),
         )
@@ -133,6 +142,7 @@ pub async fn start(
     let state = AppState {
         db: db.clone(),
         config: Arc::new(config),
+        in_flight: InFlight::default(),
     };
     let (shutdown, stop) = oneshot::channel::<()>();
     let app = app(state);

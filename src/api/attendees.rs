@@ -1,12 +1,14 @@
 //! `/events/{event_id}/attendees`: list, get, create, update.
 
-use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
+use super::idempotency::{IdempotencyContext, stored};
 use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
@@ -109,18 +111,32 @@ pub async fn create(
     auth: Auth<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
+    idempotency: Option<Extension<IdempotencyContext>>,
     ItemBody(input): ItemBody<AttendeeCreateInput>,
-) -> Result<(StatusCode, Json<Item<Attendee>>)> {
+) -> Result<Response> {
     let account = auth.account_id();
     let (new, problems) = input.parse();
+    let idempotency = idempotency.map(|Extension(context)| context);
+    let stores_answer = idempotency.is_some();
     let attendee = state
         .db
         .write(move |conn| {
             events::require(conn, account, event_id)?;
-            attendees::create(conn, event_id, new, problems)
+            let attendee = attendees::create(conn, event_id, new, problems)?;
+            // A retried create must never make a second attendee: the answer is stored
+            // with the attendee, in one transaction.
+            if let Some(context) = &idempotency {
+                context.store(conn, StatusCode::CREATED, &Item::new(attendee.clone()))?;
+            }
+            Ok(attendee)
         })
         .await?;
-    Ok((StatusCode::CREATED, Json(Item::new(attendee))))
+    let response = (StatusCode::CREATED, Json(Item::new(attendee))).into_response();
+    Ok(if stores_answer {
+        stored(response)
+    } else {
+        response
+    })
 }
 
 /// Update an attendee: absent members keep their value, `null` clears a nullable one.

@@ -1,11 +1,14 @@
 //! Check-in: the spec's three operations, scans, history and stats.
 
-use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 
 use super::envelope::{Item, Paged};
-use super::error::{ReadErrors, WriteErrors};
+use super::error::{ReadErrors, ValidationErrorBody, WriteErrors};
 use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
+use super::idempotency::{IdempotencyContext, stored};
 use crate::auth::{Auth, CheckIn, ReadAccess};
 use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
@@ -25,33 +28,55 @@ fn actor(auth: &Auth<CheckIn>, device: DeviceName) -> Actor {
 }
 
 /// Runs one of the spec's operations; a refused one is a 422 with the reason (and is
-/// recorded in the history all the same).
+/// recorded in the history all the same). With an idempotency key, the answer is stored
+/// in the same transaction as the operation.
 async fn operate(
     state: AppState,
     auth: Auth<CheckIn>,
     device: DeviceName,
     (event_id, id): (i64, i64),
+    idempotency: Option<Extension<IdempotencyContext>>,
     body: Option<CheckInInput>,
     action: Action,
-) -> Result<Json<Item<Attendee>>> {
+) -> Result<Response> {
     let account = auth.account_id();
     let actor = actor(&auth, device);
     let session_id = body.and_then(|b| b.session_id);
-    let applied = state
+    let idempotency = idempotency.map(|Extension(context)| context);
+    let stores_answer = idempotency.is_some();
+    let answer = state
         .db
         .write(move |conn| {
             let event = events::require(conn, account, event_id)?;
-            check_ins::apply(conn, &event, id, action, session_id, &actor)
+            let applied = check_ins::apply(conn, &event, id, action, session_id, &actor)?;
+            let answer = match applied {
+                Applied {
+                    outcome: Outcome::Ok,
+                    attendee: Some(attendee),
+                    ..
+                } => Ok(Item::new(attendee)),
+                Applied { message, .. } => Err(ValidationErrorBody {
+                    errors: vec![message],
+                }),
+            };
+            if let Some(context) = &idempotency {
+                match &answer {
+                    Ok(item) => context.store(conn, StatusCode::OK, item)?,
+                    Err(body) => context.store(conn, StatusCode::UNPROCESSABLE_ENTITY, body)?,
+                }
+            }
+            Ok(answer)
         })
         .await?;
-    match applied {
-        Applied {
-            outcome: Outcome::Ok,
-            attendee: Some(attendee),
-            ..
-        } => Ok(Json(Item::new(attendee))),
-        Applied { message, .. } => Err(Error::invalid(message)),
-    }
+    let response = match answer {
+        Ok(item) => Json(item).into_response(),
+        Err(body) => (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response(),
+    };
+    Ok(if stores_answer {
+        stored(response)
+    } else {
+        response
+    })
 }
 
 /// Request body of the check-in operations (optional).
@@ -76,9 +101,10 @@ pub async fn check_in(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
+    idempotency: Option<Extension<IdempotencyContext>>,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
-) -> Result<Json<Item<Attendee>>> {
-    operate(state, auth, device, ids, body, Action::CheckIn).await
+) -> Result<Response> {
+    operate(state, auth, device, ids, idempotency, body, Action::CheckIn).await
 }
 
 /// Check out: `checked_in` becomes `checked_out` (door, or the given session). Answers
@@ -93,9 +119,19 @@ pub async fn check_out(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
+    idempotency: Option<Extension<IdempotencyContext>>,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
-) -> Result<Json<Item<Attendee>>> {
-    operate(state, auth, device, ids, body, Action::CheckOut).await
+) -> Result<Response> {
+    operate(
+        state,
+        auth,
+        device,
+        ids,
+        idempotency,
+        body,
+        Action::CheckOut,
+    )
+    .await
 }
 
 /// Undo: `checked_in` or `checked_out` go back to `not_checked_in` (door, or the given
@@ -110,9 +146,10 @@ pub async fn undo(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
+    idempotency: Option<Extension<IdempotencyContext>>,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
-) -> Result<Json<Item<Attendee>>> {
-    operate(state, auth, device, ids, body, Action::Undo).await
+) -> Result<Response> {
+    operate(state, auth, device, ids, idempotency, body, Action::Undo).await
 }
 
 /// Request body of a scan.
@@ -136,8 +173,9 @@ pub async fn scan(
     device: DeviceName,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
+    idempotency: Option<Extension<IdempotencyContext>>,
     ItemBody(input): ItemBody<ScanInput>,
-) -> Result<Json<Item<ScanResult>>> {
+) -> Result<Response> {
     let action = Action::parse(&input.action).ok_or_else(|| {
         Error::invalid(format!(
             "item.action `{}` is not one of check_in, check_out, undo",
@@ -152,18 +190,31 @@ pub async fn scan(
     }
     let account = auth.account_id();
     let actor = actor(&auth, device);
-    let applied = state
+    let idempotency = idempotency.map(|Extension(context)| context);
+    let stores_answer = idempotency.is_some();
+    let result = state
         .db
         .write(move |conn| {
             let event = events::require(conn, account, event_id)?;
-            check_ins::scan(conn, &event, &input.code, action, input.session_id, &actor)
+            let applied =
+                check_ins::scan(conn, &event, &input.code, action, input.session_id, &actor)?;
+            let result = Item::new(ScanResult {
+                outcome: applied.outcome,
+                message: applied.message,
+                attendee: applied.attendee,
+            });
+            if let Some(context) = &idempotency {
+                context.store(conn, StatusCode::OK, &result)?;
+            }
+            Ok(result)
         })
         .await?;
-    Ok(Json(Item::new(ScanResult {
-        outcome: applied.outcome,
-        message: applied.message,
-        attendee: applied.attendee,
-    })))
+    let response = Json(result).into_response();
+    Ok(if stores_answer {
+        stored(response)
+    } else {
+        response
+    })
 }
 
 /// Extension. An attendee's check-in history, newest first, paged.

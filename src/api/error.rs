@@ -102,6 +102,9 @@ pub enum WriteErrors {
     /// The event or record does not exist, or belongs to another account.
     #[response(status = 404)]
     NotFound(ErrorBody),
+    /// A request with the same `Idempotency-Key` is still being processed.
+    #[response(status = 409)]
+    Conflict(ErrorBody),
     /// The body is larger than the server accepts (1 MiB).
     #[response(status = 413)]
     TooLarge(ErrorBody),

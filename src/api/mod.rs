@@ -12,6 +12,7 @@ pub mod envelope;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod idempotency;
 pub mod registration_types;
 pub mod sessions;
 
@@ -103,6 +104,15 @@ anything else is 404.
 - `GET /events/{event_id}/check_ins` and `GET .../attendees/{id}/check_ins`: the history,
   newest first, paged; `GET /events/{event_id}/check_in_stats`: counts.
 - Events carry `attendee_count`.
+- `Idempotency-Key` (after the IETF httpapi draft) on every POST, PATCH and DELETE. Keys
+  belong to the client that sent them. A repeat with the same key and the same request
+  (method, path, query, body) within 24 hours answers the stored first answer (any
+  status below 500) with `Idempotent-Replayed: true`, without doing the work again; the
+  same key with a different request is 422; a repeat while the first is still running is
+  409. Creates, check-in operations and scans store their answer in the same transaction
+  as the work. Keys are 1 to 255 characters.
+- List filters on `GET /events/{event_id}/attendees`: `q`, `qr_code`, `checkin_status`,
+  `rsvp_status`, `registration_type_id`, `updated_since` (see the route).
 - `POST /events/{event_id}/attendees` accepts `qr_code` (printable, at most 200
   characters, unique within the event) for tickets issued elsewhere, and `rsvp_status`.
 - `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and

@@ -15,6 +15,7 @@ pub mod token_endpoint;
 use std::marker::PhantomData;
 
 use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 
@@ -73,6 +74,14 @@ impl<S: RequiredScope> Auth<S> {
     }
 }
 
+impl Principal {
+    /// Who owns idempotency keys and history lines: `client:<client_id>` for machine
+    /// tokens.
+    pub fn owner(&self) -> String {
+        format!("client:{}", self.client_id)
+    }
+}
+
 impl<S: RequiredScope> FromRequestParts<AppState> for Auth<S> {
     type Rejection = Error;
 
@@ -102,7 +111,7 @@ impl FromRequestParts<AppState> for ReadAccess {
 
     async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Error> {
         Ok(ReadAccess {
-            token_hash: bearer_token_hash(parts)?,
+            token_hash: bearer_token_hash(&parts.headers)?,
         })
     }
 }
@@ -139,13 +148,18 @@ fn lookup(conn: &Connection, token_hash: &[u8]) -> Result<Principal, Error> {
 
 /// Finds the principal of the request's bearer token (RFC 6750 2.1).
 async fn authenticate(parts: &Parts, state: &AppState) -> Result<Principal, Error> {
-    let hash = bearer_token_hash(parts)?;
+    principal_of(&parts.headers, state).await
+}
+
+/// The principal of the bearer token in `headers`, whatever its scopes.
+pub async fn principal_of(headers: &HeaderMap, state: &AppState) -> Result<Principal, Error> {
+    let hash = bearer_token_hash(headers)?;
     state.db.read(move |conn| lookup(conn, &hash)).await
 }
 
 /// The SHA-256 of the request's bearer token; 401 when there is none or it is malformed.
-fn bearer_token_hash(parts: &Parts) -> Result<Vec<u8>, Error> {
-    let Some(header) = parts.headers.get(AUTHORIZATION) else {
+fn bearer_token_hash(headers: &HeaderMap) -> Result<Vec<u8>, Error> {
+    let Some(header) = headers.get(AUTHORIZATION) else {
         return Err(Error::Unauthorized(
             "missing access token: send `Authorization: Bearer <token>`".into(),
         ));

@@ -16,6 +16,7 @@ pub mod attendees;
 pub mod check_ins;
 pub mod clients;
 pub mod events;
+pub mod idempotency;
 mod migrations;
 pub mod writer;
 

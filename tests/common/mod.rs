@@ -88,6 +88,20 @@ impl Server {
     /// Starts `entrada serve --db <tmp> --bind 127.0.0.1:0 <extra>`.
     pub fn start_with(extra: &[&str]) -> Server {
         let dir = tempfile::tempdir().expect("tempdir");
+        Server::start_in(dir, extra)
+    }
+
+    /// Kills the server with SIGKILL (no chance to clean up, as in a crash or power cut)
+    /// and starts a new one on the same database file.
+    pub fn crash_and_restart(mut self) -> Server {
+        self.child.kill().expect("SIGKILL the server");
+        self.child.wait().expect("reap the server");
+        let dir = tempfile::tempdir().expect("placeholder tempdir");
+        let dir = std::mem::replace(&mut self._dir, dir);
+        Server::start_in(dir, &[])
+    }
+
+    fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
         let db = dir.path().join("entrada.db");
         let mut child = Command::new(BIN)
             .arg("serve")

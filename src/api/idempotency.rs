@@ -1,0 +1,220 @@
+//! `Idempotency-Key` for POST, PATCH and DELETE (after the IETF httpapi draft).
+//!
+//! Keys belong to whoever sent them (the client of a machine token). The first request
+//! with a key runs and its answer (any status below 500) is stored; a repeat with the same
+//! key and the same request (method, path, query and body) within 24 hours gets the stored
+//! answer, with `Idempotent-Replayed: true`, without the work being done again. The same
+//! key with a different request is 422; a repeat while the first is still running is 409.
+//!
+//! Where a retry must never do the work twice (creating an attendee or a field, check-in
+//! operations, scans), the handler stores the answer inside the same transaction as the
+//! work ([`IdempotencyContext::store`]), so a crash between the two cannot leave work done
+//! and no answer stored. Other routes are stored by this middleware after the handler.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use axum::body::{Body, to_bytes};
+use axum::extract::{Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use rusqlite::Connection;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::auth::principal_of;
+use crate::config::BODY_LIMIT;
+use crate::db::idempotency::{self, StoredResponse};
+use crate::error::{Error, Result};
+use crate::server::AppState;
+
+const HEADER: &str = "idempotency-key";
+/// Set by a handler that stored its answer in its own transaction; never sent out.
+const STORED_MARKER: HeaderName = HeaderName::from_static("x-entrada-idempotency-stored");
+const MAX_KEY_LEN: usize = 255;
+
+/// Keys whose first request is running, per owner.
+#[derive(Clone, Default)]
+pub struct InFlight(Arc<Mutex<HashSet<(String, String)>>>);
+
+/// Releases an in-flight key when the request ends, however it ends.
+struct Claim {
+    set: InFlight,
+    entry: (String, String),
+}
+
+impl InFlight {
+    fn claim(&self, owner: &str, key: &str) -> Option<Claim> {
+        let entry = (owner.to_owned(), key.to_owned());
+        let mut set = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        set.insert(entry.clone()).then(|| Claim {
+            set: self.clone(),
+            entry,
+        })
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        let mut set = self
+            .set
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        set.remove(&self.entry);
+    }
+}
+
+/// Given to handlers (as a request extension) when the request carries a key.
+#[derive(Debug, Clone)]
+pub struct IdempotencyContext {
+    owner: String,
+    key: String,
+    fingerprint: Vec<u8>,
+}
+
+impl IdempotencyContext {
+    /// Stores `body` as the answer, inside the caller's write transaction.
+    pub fn store(
+        &self,
+        conn: &Connection,
+        status: StatusCode,
+        body: &impl Serialize,
+    ) -> Result<()> {
+        let body = serde_json::to_vec(body).map_err(Error::internal)?;
+        let response = StoredResponse {
+            fingerprint: self.fingerprint.clone(),
+            status: status.as_u16(),
+            body,
+        };
+        idempotency::store(conn, &self.owner, &self.key, &response)
+    }
+}
+
+/// Marks a response whose answer the handler stored itself.
+pub fn stored(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(STORED_MARKER, HeaderValue::from_static("1"));
+    response
+}
+
+fn replay(stored: StoredResponse) -> Response {
+    let status = StatusCode::from_u16(stored.status).unwrap_or(StatusCode::OK);
+    let mut response = (status, Body::from(stored.body)).into_response();
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+        .headers_mut()
+        .insert("idempotent-replayed", HeaderValue::from_static("true"));
+    response
+}
+
+fn parse_key(value: &HeaderValue) -> Result<String> {
+    let key = value
+        .to_str()
+        .map_err(|_| Error::invalid("Idempotency-Key must be printable ASCII"))?;
+    // The draft says the key is a Structured Field string; a bare token is accepted too.
+    let key = key.trim();
+    let key = key
+        .strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .unwrap_or(key);
+    if key.is_empty() || key.len() > MAX_KEY_LEN {
+        return Err(Error::invalid(format!(
+            "Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"
+        )));
+    }
+    Ok(key.to_owned())
+}
+
+/// The middleware: see the module documentation.
+pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    if !matches!(*req.method(), Method::POST | Method::PATCH | Method::DELETE) {
+        return next.run(req).await;
+    }
+    let Some(value) = req.headers().get(HEADER) else {
+        return next.run(req).await;
+    };
+    let key = match parse_key(value) {
+        Ok(key) => key,
+        Err(e) => return e.into_response(),
+    };
+    // Without a valid token there is no owner; the handler answers the 401 or 403.
+    let Ok(principal) = principal_of(req.headers(), &state).await else {
+        return next.run(req).await;
+    };
+    let owner = principal.owner();
+    let (parts, body) = req.into_parts();
+    let bytes = match to_bytes(body, BODY_LIMIT).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            return Error::PayloadTooLarge("the request body is larger than 1 MiB".into())
+                .into_response();
+        }
+    };
+    let mut hasher = Sha256::new();
+    hasher.update(parts.method.as_str());
+    hasher.update([0]);
+    hasher.update(parts.uri.path_and_query().map_or("", |p| p.as_str()));
+    hasher.update([0]);
+    hasher.update(&bytes);
+    let fingerprint = hasher.finalize().to_vec();
+
+    let Some(_claim) = state.in_flight.claim(&owner, &key) else {
+        return Error::Conflict(
+            "a request with this Idempotency-Key is still being processed; retry later".into(),
+        )
+        .into_response();
+    };
+    let (lookup_owner, lookup_key) = (owner.clone(), key.clone());
+    match state
+        .db
+        .read(move |conn| idempotency::lookup(conn, &lookup_owner, &lookup_key))
+        .await
+    {
+        Ok(Some(stored)) if stored.fingerprint == fingerprint => return replay(stored),
+        Ok(Some(_)) => {
+            return Error::invalid("Idempotency-Key was already used for a different request")
+                .into_response();
+        }
+        Ok(None) => {}
+        Err(e) => return e.into_response(),
+    }
+
+    let context = IdempotencyContext {
+        owner,
+        key,
+        fingerprint,
+    };
+    let mut req = Request::from_parts(parts, Body::from(bytes));
+    req.extensions_mut().insert(context.clone());
+    let mut response = next.run(req).await;
+    if response.headers_mut().remove(STORED_MARKER).is_some() || response.status().is_server_error()
+    {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let Ok(body) = to_bytes(body, usize::MAX).await else {
+        return Error::internal("cannot read the response to store it").into_response();
+    };
+    let stored = StoredResponse {
+        fingerprint: context.fingerprint.clone(),
+        status: parts.status.as_u16(),
+        body: body.to_vec(),
+    };
+    let outcome = state
+        .db
+        .write(move |conn| idempotency::store(conn, &context.owner, &context.key, &stored))
+        .await;
+    if let Err(e) = outcome {
+        tracing::error!(error = %e, "cannot store an idempotent response");
+    }
+    Response::from_parts(parts, Body::from(body))
+}
