@@ -11,13 +11,15 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use clap::Args;
 use hdrhistogram::Histogram;
-use http_body_util::{BodyExt, Empty};
-use hyper::Request;
+use http_body_util::{BodyExt, Full};
+use hyper::{Method, Request};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
@@ -41,6 +43,12 @@ pub struct BenchArgs {
     /// Requests per list-page latency scenario (sent one at a time).
     #[arg(long, default_value_t = 300)]
     pub list_requests: usize,
+    /// Run only the scenarios whose name contains this text (e.g. `check-in`).
+    #[arg(long)]
+    pub only: Option<String>,
+    /// Concurrent connections of the check-in scenario.
+    #[arg(long, default_value_t = 64)]
+    pub write_connections: usize,
 }
 
 /// Latency and throughput of one scenario.
@@ -85,7 +93,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
     );
     let started = Instant::now();
     let big = args.big_event;
-    let (client_id, secret, big_event) = {
+    let (client_id, secret, big_event, big_first_id, demo_code) = {
         let db = Db::open(db_path)?;
         db.write_blocking(move |conn| {
             demo::seed(conn, 300)?;
@@ -102,7 +110,19 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
                 &secrets::hash_secret(&secret)?,
                 scopes,
             )?;
-            Ok((id, secret, big_event))
+            let big_first_id: i64 = conn.query_row(
+                "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
+                [big_event],
+                |r| r.get(0),
+            )?;
+            let demo_code: String = conn.query_row(
+                "SELECT qr_code FROM attendees WHERE event_id = 1 AND rsvp_status = 'confirmed' ORDER BY id LIMIT 1",
+                [],
+                |r| r.get(0),
+            )?;
+            // The check-in scenario measures check-ins, not RSVP refusals.
+            conn.execute("UPDATE attendees SET rsvp_status = 'confirmed' WHERE event_id = ?1", [big_event])?;
+            Ok((id, secret, big_event, big_first_id, demo_code))
         })?
     };
     eprintln!("seeded in {:.1} s", started.elapsed().as_secs_f64());
@@ -119,66 +139,112 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         let bearer = format!("Bearer {token}");
         let duration = Duration::from_secs(args.duration);
         let mut rows = Vec::new();
+        let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
 
-        // The ceiling: what a trivial axum handler answers with the same generator.
-        let mut trivial = ServerProcess::spawn(&["trivial-server"])?;
-        let ceiling = load(
-            trivial.addr,
-            &bearer,
-            args.connections,
-            duration,
-            "trivial axum handler (ceiling)",
-            |_| "/".to_owned(),
-        )
-        .await;
-        trivial.stop();
-        rows.push(ceiling?);
+        if wanted("trivial") {
+            // The ceiling: what a trivial axum handler answers with the same generator.
+            let mut trivial = ServerProcess::spawn(&["trivial-server"])?;
+            let name = "trivial axum handler (ceiling)";
+            let ceiling = load(
+                trivial.addr,
+                &bearer,
+                args.connections,
+                duration,
+                name,
+                |_| Call::get("/".to_owned()),
+            )
+            .await;
+            trivial.stop();
+            rows.push(ceiling?);
+        }
 
         // Warm-up: fills caches and the reader pool.
-        load(
-            addr,
-            &bearer,
-            args.connections,
-            Duration::from_secs(2),
-            "warm-up",
-            |i| format!("/api/v2/events/1/attendees/{}", 1 + i % 300),
-        )
+        let warm_up = Duration::from_secs(2);
+        load(addr, &bearer, args.connections, warm_up, "warm-up", |i| {
+            Call::get(format!("/api/v2/events/1/attendees/{}", 1 + i % 300))
+        })
         .await?;
-        rows.push(
-            load(
-                addr,
-                &bearer,
-                args.connections,
-                duration,
-                "GET attendee (demo event)",
-                |i| format!("/api/v2/events/1/attendees/{}", 1 + (i * 7919) % 300),
-            )
-            .await?,
-        );
-        rows.push(
-            load(
-                addr,
-                &bearer,
-                args.connections,
-                duration,
-                "GET list page, per_page=25 (demo event)",
-                |i| format!("/api/v2/events/1/attendees?page={}", 1 + i % 12),
-            )
-            .await?,
-        );
+
+        let name = "GET attendee (demo event)";
+        if wanted(name) {
+            let figures = load(addr, &bearer, args.connections, duration, name, |i| {
+                Call::get(format!(
+                    "/api/v2/events/1/attendees/{}",
+                    1 + (i * 7919) % 300
+                ))
+            })
+            .await?;
+            rows.push(figures);
+        }
+
+        let name = "GET list page, per_page=25 (demo event)";
+        if wanted(name) {
+            let figures = load(addr, &bearer, args.connections, duration, name, |i| {
+                Call::get(format!("/api/v2/events/1/attendees?page={}", 1 + i % 12))
+            })
+            .await?;
+            rows.push(figures);
+        }
+
         let last_page = big.div_ceil(100).max(1);
-        for (name, page) in [("first", 1), ("last", last_page)] {
-            let path = format!("/api/v2/events/{big_event}/attendees?per_page=100&page={page}");
-            rows.push(
-                sequential(
-                    addr,
-                    &bearer,
-                    args.list_requests,
-                    &format!("list page per_page=100, {name} page of {big} (one at a time)"),
-                    &path,
-                )
-                .await?,
-            );
+        for (which, page) in [("first", 1), ("last", last_page)] {
+            let name = format!("list page per_page=100, {which} page of {big} (one at a time)");
+            if wanted(&name) {
+                let path = format!("/api/v2/events/{big_event}/attendees?per_page=100&page={page}");
+                let figures = sequential(addr, &bearer, args.list_requests, &name, |_| {
+                    Call::get(path.clone())
+                })
+                .await?;
+                rows.push(figures);
+            }
+        }
+
+        // Durable door check-ins: every request checks in the next attendee of the large
+        // event (a real state change, committed with synchronous=FULL). Should the run get
+        // through all of them, the next pass undoes them, then checks in again.
+        let name = format!(
+            "door check-in (POST check_in), {} connections",
+            args.write_connections
+        );
+        if wanted(&name) {
+            let counter = Arc::new(AtomicU64::new(0));
+            let (first_id, count) = (big_first_id, big as u64);
+            let figures = load(
+                addr,
+                &bearer,
+                args.write_connections,
+                duration,
+                &name,
+                move |_| {
+                    let n = counter.fetch_add(1, Ordering::Relaxed);
+                    let id = first_id + (n % count) as i64;
+                    let path = format!("/api/v2/events/{big_event}/attendees/{id}/check_in");
+                    if (n / count).is_multiple_of(2) {
+                        Call::post(path, None)
+                    } else {
+                        Call {
+                            method: Method::DELETE,
+                            path,
+                            body: None,
+                        }
+                    }
+                },
+            )
+            .await?;
+            rows.push(figures);
+        }
+
+        // One scan at a time, as a single kiosk does: check in, then undo, the same ticket.
+        let name = "scan (POST scans), one at a time";
+        if wanted(name) {
+            let code = demo_code.clone();
+            let figures = sequential(addr, &bearer, args.list_requests * 2, name, move |i| {
+                let action = if i % 2 == 0 { "check_in" } else { "undo" };
+                let body = format!(r#"{{"item":{{"code":"{code}","action":"{action}"}}}}"#);
+                Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
+            })
+            .await?;
+            rows.push(figures);
         }
         Ok::<_, Error>(rows)
     });
@@ -253,7 +319,32 @@ impl Drop for ServerProcess {
     }
 }
 
-type Sender = hyper::client::conn::http1::SendRequest<Empty<Bytes>>;
+type Sender = hyper::client::conn::http1::SendRequest<Full<Bytes>>;
+
+/// One request of a scenario.
+struct Call {
+    method: Method,
+    path: String,
+    body: Option<String>,
+}
+
+impl Call {
+    fn get(path: String) -> Call {
+        Call {
+            method: Method::GET,
+            path,
+            body: None,
+        }
+    }
+
+    fn post(path: String, body: Option<String>) -> Call {
+        Call {
+            method: Method::POST,
+            path,
+            body,
+        }
+    }
+}
 
 async fn connect(addr: SocketAddr) -> Result<Sender> {
     let stream = TcpStream::connect(addr)
@@ -269,22 +360,29 @@ async fn connect(addr: SocketAddr) -> Result<Sender> {
     Ok(sender)
 }
 
-/// Sends one GET; returns whether it was a 200.
-async fn get(sender: &mut Sender, addr: SocketAddr, bearer: &str, path: &str) -> Result<bool> {
+/// Sends one request and reads the whole answer; returns whether it was a 2xx.
+async fn send(sender: &mut Sender, addr: SocketAddr, bearer: &str, call: Call) -> Result<bool> {
     sender
         .ready()
         .await
         .map_err(|e| Error::internal(format!("connection: {e}")))?;
-    let req = Request::get(path)
+    let mut req = Request::builder()
+        .method(call.method)
+        .uri(call.path)
         .header("host", addr.to_string())
         .header("authorization", bearer)
-        .body(Empty::<Bytes>::new())
+        .header("x-device-name", "bench");
+    if call.body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(Full::new(Bytes::from(call.body.unwrap_or_default())))
         .map_err(Error::internal)?;
     let resp = sender
         .send_request(req)
         .await
         .map_err(|e| Error::internal(format!("request: {e}")))?;
-    let ok = resp.status() == hyper::StatusCode::OK;
+    let ok = resp.status().is_success();
     resp.into_body()
         .collect()
         .await
@@ -304,14 +402,14 @@ async fn load(
     connections: usize,
     duration: Duration,
     name: &str,
-    path: impl Fn(u64) -> String + Send + Sync + Clone + 'static,
+    call: impl Fn(u64) -> Call + Send + Sync + Clone + 'static,
 ) -> Result<Figures> {
     let start = Instant::now();
     let deadline = start + duration;
     let mut tasks = Vec::with_capacity(connections);
     for worker in 0..connections {
         let bearer = bearer.to_owned();
-        let path = path.clone();
+        let call = call.clone();
         tasks.push(tokio::spawn(async move {
             let mut sender = connect(addr).await?;
             let mut hist = histogram()?;
@@ -319,7 +417,7 @@ async fn load(
             let mut i = worker as u64 * 1_000_003;
             while Instant::now() < deadline {
                 let t = Instant::now();
-                let ok = get(&mut sender, addr, &bearer, &path(i)).await?;
+                let ok = send(&mut sender, addr, &bearer, call(i)).await?;
                 hist.record(t.elapsed().as_micros().max(1) as u64)
                     .map_err(Error::internal)?;
                 count += 1;
@@ -352,7 +450,7 @@ async fn sequential(
     bearer: &str,
     requests: usize,
     name: &str,
-    path: &str,
+    call: impl Fn(u64) -> Call,
 ) -> Result<Figures> {
     let mut sender = connect(addr).await?;
     let mut figures = Figures {
@@ -363,9 +461,9 @@ async fn sequential(
         histogram: histogram()?,
     };
     let start = Instant::now();
-    for _ in 0..requests {
+    for i in 0..requests as u64 {
         let t = Instant::now();
-        let ok = get(&mut sender, addr, bearer, path).await?;
+        let ok = send(&mut sender, addr, bearer, call(i)).await?;
         figures
             .histogram
             .record(t.elapsed().as_micros().max(1) as u64)

@@ -9,7 +9,7 @@ use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, ValidationErrorBody, WriteErrors};
 use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
 use super::idempotency::{IdempotencyContext, stored};
-use crate::auth::{Auth, CheckIn, ReadAccess};
+use crate::auth::{Access, CheckIn, Principal, ReadAccess};
 use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
@@ -19,11 +19,11 @@ use crate::domain::checkin::{
 use crate::error::{Error, Result};
 use crate::server::AppState;
 
-fn actor(auth: &Auth<CheckIn>, device: DeviceName) -> Actor {
+fn actor(who: &Principal, device: Option<String>) -> Actor {
     Actor {
-        client_id: Some(auth.principal.client_id.clone()),
+        client_id: Some(who.client_id.clone()),
         user_id: None,
-        device: device.0,
+        device,
     }
 }
 
@@ -32,22 +32,20 @@ fn actor(auth: &Auth<CheckIn>, device: DeviceName) -> Actor {
 /// in the same transaction as the operation.
 async fn operate(
     state: AppState,
-    auth: Auth<CheckIn>,
-    device: DeviceName,
+    access: Access<CheckIn>,
+    DeviceName(device): DeviceName,
     (event_id, id): (i64, i64),
     idempotency: Option<Extension<IdempotencyContext>>,
     body: Option<CheckInInput>,
     action: Action,
 ) -> Result<Response> {
-    let account = auth.account_id();
-    let actor = actor(&auth, device);
     let session_id = body.and_then(|b| b.session_id);
     let idempotency = idempotency.map(|Extension(context)| context);
     let stores_answer = idempotency.is_some();
-    let answer = state
-        .db
-        .write(move |conn| {
-            let event = events::require(conn, account, event_id)?;
+    let answer = access
+        .write(&state.db, move |conn, who| {
+            let event = events::require(conn, who.account_id, event_id)?;
+            let actor = actor(who, device);
             let applied = check_ins::apply(conn, &event, id, action, session_id, &actor)?;
             let answer = match applied {
                 Applied {
@@ -97,14 +95,23 @@ pub struct CheckInRequest {
     responses((status = 200, description = "The attendee, checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn check_in(
-    auth: Auth<CheckIn>,
+    access: Access<CheckIn>,
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     idempotency: Option<Extension<IdempotencyContext>>,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
 ) -> Result<Response> {
-    operate(state, auth, device, ids, idempotency, body, Action::CheckIn).await
+    operate(
+        state,
+        access,
+        device,
+        ids,
+        idempotency,
+        body,
+        Action::CheckIn,
+    )
+    .await
 }
 
 /// Check out: `checked_in` becomes `checked_out` (door, or the given session). Answers
@@ -115,7 +122,7 @@ pub async fn check_in(
     responses((status = 200, description = "The attendee, checked out", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn check_out(
-    auth: Auth<CheckIn>,
+    access: Access<CheckIn>,
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
@@ -124,7 +131,7 @@ pub async fn check_out(
 ) -> Result<Response> {
     operate(
         state,
-        auth,
+        access,
         device,
         ids,
         idempotency,
@@ -142,14 +149,14 @@ pub async fn check_out(
     responses((status = 200, description = "The attendee, no longer checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn undo(
-    auth: Auth<CheckIn>,
+    access: Access<CheckIn>,
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     idempotency: Option<Extension<IdempotencyContext>>,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
 ) -> Result<Response> {
-    operate(state, auth, device, ids, idempotency, body, Action::Undo).await
+    operate(state, access, device, ids, idempotency, body, Action::Undo).await
 }
 
 /// Request body of a scan.
@@ -169,8 +176,8 @@ pub struct ScanRequest {
     responses((status = 200, description = "What happened", body = Item<ScanResult>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn scan(
-    auth: Auth<CheckIn>,
-    device: DeviceName,
+    access: Access<CheckIn>,
+    DeviceName(device): DeviceName,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     idempotency: Option<Extension<IdempotencyContext>>,
@@ -188,14 +195,12 @@ pub async fn scan(
     if input.code.chars().count() > 1000 {
         return Err(Error::invalid("item.code is longer than 1000 characters"));
     }
-    let account = auth.account_id();
-    let actor = actor(&auth, device);
     let idempotency = idempotency.map(|Extension(context)| context);
     let stores_answer = idempotency.is_some();
-    let result = state
-        .db
-        .write(move |conn| {
-            let event = events::require(conn, account, event_id)?;
+    let result = access
+        .write(&state.db, move |conn, who| {
+            let event = events::require(conn, who.account_id, event_id)?;
+            let actor = actor(who, device);
             let applied =
                 check_ins::scan(conn, &event, &input.code, action, input.session_id, &actor)?;
             let result = Item::new(ScanResult {

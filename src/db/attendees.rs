@@ -14,6 +14,7 @@ use crate::domain::attendee::{
     Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
     NewAttendee, generate_qr_code,
 };
+use crate::domain::checkin::canonical_code;
 use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
 use crate::domain::time;
@@ -117,15 +118,18 @@ pub fn list_filtered(
     }
     // Fixed clauses, each with its value bound as a parameter: only which clauses appear
     // varies, never the text of a value.
+    let canonical = filter.qr_code.as_deref().map(canonical_code);
     let mut clauses: Vec<&str> = vec!["event_id = ?"];
     let mut values: Vec<&dyn rusqlite::ToSql> = vec![&event_id];
     if let Some(search) = &filter.search {
         clauses.push("id IN (SELECT rowid FROM attendees_fts WHERE attendees_fts MATCH ?)");
         values.push(search);
     }
-    if let Some(code) = &filter.qr_code {
-        clauses.push("qr_code = ?");
+    if let (Some(code), Some(canonical)) = (&filter.qr_code, &canonical) {
+        // As scans do: a generated code matches in any letter case.
+        clauses.push("qr_code IN (?, ?)");
         values.push(code);
+        values.push(canonical);
     }
     if let Some(status) = &filter.checkin_status {
         clauses.push("checkin_status = ?");

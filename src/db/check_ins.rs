@@ -13,7 +13,7 @@ use super::{attendees, events};
 use crate::domain::attendee::Attendee;
 use crate::domain::checkin::{
     Action, CheckInRecord, CheckInStats, Outcome, RegistrationTypeCounts, SessionCounts,
-    StatusCounts, normalise_code, rsvp_refusal,
+    StatusCounts, canonical_code, normalise_code, rsvp_refusal,
 };
 use crate::domain::event::{Event, Session};
 use crate::domain::page::PageRequest;
@@ -126,24 +126,6 @@ fn session_of(
                     "item.session_id {id} is not a session of this event"
                 ))
             }),
-    }
-}
-
-/// Generated codes are upper-case groups of four; a scanner set to lower case, or a
-/// person typing, may give them otherwise.
-fn canonical_code(code: &str) -> String {
-    let compact: String = code.chars().filter(|c| *c != '-' && *c != ' ').collect();
-    if compact.len() == 16 && compact.chars().all(|c| c.is_ascii_alphanumeric()) {
-        let upper = compact.to_ascii_uppercase();
-        format!(
-            "{}-{}-{}-{}",
-            &upper[0..4],
-            &upper[4..8],
-            &upper[8..12],
-            &upper[12..16]
-        )
-    } else {
-        code.to_owned()
     }
 }
 

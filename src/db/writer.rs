@@ -133,7 +133,7 @@ fn run_batch(
     batch: &mut Vec<Job>,
     deliveries: &mut Vec<Deliver>,
 ) -> std::result::Result<(), String> {
-    if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
+    if let Err(e) = run_cached(conn, "BEGIN IMMEDIATE") {
         // Jobs not run: their callers learn why through the dropped reply or the error.
         for job in batch.drain(..) {
             drop(job);
@@ -141,7 +141,7 @@ fn run_batch(
         return Err(format!("cannot start a write transaction: {e}"));
     }
     for job in batch.drain(..) {
-        if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+        if let Err(e) = run_cached(conn, "SAVEPOINT job") {
             drop(job);
             tracing::error!(error = %e, "cannot open savepoint");
             continue;
@@ -163,7 +163,7 @@ fn run_batch(
             }
         }
     }
-    match conn.execute_batch("COMMIT") {
+    match run_cached(conn, "COMMIT") {
         Ok(()) => Ok(()),
         Err(e) => {
             let _ = conn.execute_batch("ROLLBACK");
@@ -173,13 +173,19 @@ fn run_batch(
 }
 
 fn rollback_savepoint(conn: &Connection) {
-    if let Err(e) = conn.execute_batch("ROLLBACK TO job") {
+    if let Err(e) = run_cached(conn, "ROLLBACK TO job") {
         tracing::error!(error = %e, "cannot roll back savepoint");
     }
 }
 
 fn release_savepoint(conn: &Connection) {
-    if let Err(e) = conn.execute_batch("RELEASE job") {
+    if let Err(e) = run_cached(conn, "RELEASE job") {
         tracing::error!(error = %e, "cannot release savepoint");
     }
+}
+
+/// Runs a statement from the connection's cache: these run several times per batch, and
+/// parsing them each time showed in profiles.
+fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(|_| ())
 }

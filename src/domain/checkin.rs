@@ -124,9 +124,34 @@ pub fn normalise_code(raw: &str) -> &str {
     }
 }
 
+/// Generated codes are upper-case groups of four; a scanner set to lower case, or a
+/// person typing, may give them otherwise. Other codes are returned as they are.
+pub fn canonical_code(code: &str) -> String {
+    let compact: String = code.chars().filter(|c| *c != '-' && *c != ' ').collect();
+    if compact.len() == 16 && compact.chars().all(|c| c.is_ascii_alphanumeric()) {
+        let upper = compact.to_ascii_uppercase();
+        format!(
+            "{}-{}-{}-{}",
+            &upper[0..4],
+            &upper[4..8],
+            &upper[8..12],
+            &upper[12..16]
+        )
+    } else {
+        code.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_codes_match_in_any_case() {
+        assert_eq!(canonical_code("abcd-efgh-jkmn-pqrs"), "ABCD-EFGH-JKMN-PQRS");
+        assert_eq!(canonical_code("ABCDEFGHJKMNPQRS"), "ABCD-EFGH-JKMN-PQRS");
+        assert_eq!(canonical_code("ticket-42"), "ticket-42");
+    }
 
     #[test]
     fn door_rules() {
