@@ -61,6 +61,16 @@ struct Figures {
 }
 
 impl Figures {
+    fn new(name: &str) -> Result<Figures> {
+        Ok(Figures {
+            name: name.to_owned(),
+            requests: 0,
+            errors: 0,
+            elapsed: Duration::ZERO,
+            histogram: histogram()?,
+        })
+    }
+
     fn row(&self) -> String {
         let ms = |q: f64| self.histogram.value_at_quantile(q) as f64 / 1000.0;
         format!(
@@ -427,13 +437,7 @@ async fn load(
             Ok::<_, Error>((hist, count, errors))
         }));
     }
-    let mut figures = Figures {
-        name: name.to_owned(),
-        requests: 0,
-        errors: 0,
-        elapsed: Duration::ZERO,
-        histogram: histogram()?,
-    };
+    let mut figures = Figures::new(name)?;
     for task in tasks {
         let (hist, count, errors) = task.await.map_err(Error::internal)??;
         figures.histogram.add(hist).map_err(Error::internal)?;
@@ -453,13 +457,7 @@ async fn sequential(
     call: impl Fn(u64) -> Call,
 ) -> Result<Figures> {
     let mut sender = connect(addr).await?;
-    let mut figures = Figures {
-        name: name.to_owned(),
-        requests: 0,
-        errors: 0,
-        elapsed: Duration::ZERO,
-        histogram: histogram()?,
-    };
+    let mut figures = Figures::new(name)?;
     let start = Instant::now();
     for i in 0..requests as u64 {
         let t = Instant::now();

@@ -402,17 +402,7 @@ pub fn history(
     event_id: i64,
     page: PageRequest,
 ) -> Result<(Vec<CheckInRecord>, u64)> {
-    let total: u64 = conn
-        .prepare_cached("SELECT COUNT(*) FROM check_ins WHERE event_id = ?1")?
-        .query_row([event_id], |r| r.get(0))?;
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE event_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
-    ))?;
-    let rows = stmt.query_map(
-        params![event_id, page.limit(), page.offset()],
-        record_from_row,
-    )?;
-    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+    history_page(conn, "event_id", event_id, page)
 }
 
 /// One attendee's history, newest first.
@@ -421,16 +411,25 @@ pub fn attendee_history(
     attendee_id: i64,
     page: PageRequest,
 ) -> Result<(Vec<CheckInRecord>, u64)> {
+    history_page(conn, "attendee_id", attendee_id, page)
+}
+
+/// A page of history records whose `column` (a fixed column name, never input) is `id`.
+fn history_page(
+    conn: &Connection,
+    column: &str,
+    id: i64,
+    page: PageRequest,
+) -> Result<(Vec<CheckInRecord>, u64)> {
     let total: u64 = conn
-        .prepare_cached("SELECT COUNT(*) FROM check_ins WHERE attendee_id = ?1")?
-        .query_row([attendee_id], |r| r.get(0))?;
+        .prepare_cached(&format!(
+            "SELECT COUNT(*) FROM check_ins WHERE {column} = ?1"
+        ))?
+        .query_row([id], |r| r.get(0))?;
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE attendee_id = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE {column} = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3"
     ))?;
-    let rows = stmt.query_map(
-        params![attendee_id, page.limit(), page.offset()],
-        record_from_row,
-    )?;
+    let rows = stmt.query_map(params![id, page.limit(), page.offset()], record_from_row)?;
     Ok((rows.collect::<rusqlite::Result<_>>()?, total))
 }
 
