@@ -287,7 +287,15 @@ impl ServerProcess {
         let db = db
             .to_str()
             .ok_or_else(|| Error::internal("database path is not UTF-8"))?;
-        ServerProcess::spawn(&["serve", "--bind", "127.0.0.1:0", "--db", db])
+        ServerProcess::spawn(&[
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--rate-limit",
+            "0",
+            "--db",
+            db,
+        ])
     }
 
     fn spawn(args: &[&str]) -> Result<ServerProcess> {

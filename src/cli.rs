@@ -12,9 +12,10 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
 use crate::auth::secrets;
-use crate::config::{DEFAULT_TOKEN_TTL, ServerConfig, default_db_path};
-use crate::db::{Db, accounts, clients};
+use crate::config::{DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig, default_db_path};
+use crate::db::{Db, accounts, clients, users};
 use crate::domain::scope::ScopeSet;
+use crate::domain::user::Role;
 use crate::error::{Error, Result};
 use crate::{bench, demo, server};
 
@@ -36,9 +37,12 @@ pub enum Command {
     /// Manage accounts.
     #[command(subcommand)]
     Accounts(AccountsCommand),
-    /// Manage OAuth clients (machine-to-machine credentials).
+    /// Manage OAuth clients (machine-to-machine credentials, public apps).
     #[command(subcommand)]
     Clients(ClientsCommand),
+    /// Manage people who sign in (door staff, organisers).
+    #[command(subcommand)]
+    Users(UsersCommand),
     /// Measure the server over real HTTP (see BENCHMARKS.md).
     Bench(bench::BenchArgs),
     /// A trivial axum server: the ceiling `entrada bench` compares against.
@@ -74,6 +78,13 @@ pub struct ServeArgs {
     /// Fill an empty database with a demo event and print a client to try the API with.
     #[arg(long)]
     pub demo: bool,
+    /// API requests per second per token (bursts of the same size); 0 turns the limit off.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RATE_LIMIT)]
+    pub rate_limit: u32,
+    /// Another host name (or address) that requests may name in `Host`, besides
+    /// localhost, 127.0.0.1, [::1] and the bound address. Repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
     /// Lifetime of access tokens, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TOKEN_TTL, value_parser = clap::value_parser!(u64).range(1..))]
     pub token_ttl: u64,
@@ -109,12 +120,21 @@ pub enum AccountsCommand {
 #[derive(Debug, Subcommand)]
 pub enum ClientsCommand {
     /// Create a client; prints {"client_id", "client_secret"}. The secret is shown once.
+    /// With --public, prints {"client_id"}: a public client has no secret.
     Create {
         #[arg(long)]
         name: String,
-        /// Space-separated scopes the client may ask for: read, write.
+        /// Space-separated scopes the client may ask for: read, write, check_in.
         #[arg(long, default_value = "read")]
         scopes: String,
+        /// A public client (a browser or native app): no secret; authorization code
+        /// with PKCE only.
+        #[arg(long)]
+        public: bool,
+        /// Where a public client may be sent back after sign-in. Repeatable; loopback
+        /// addresses match on any port.
+        #[arg(long = "redirect-uri", value_name = "URI")]
+        redirect_uri: Vec<String>,
         /// Account the client belongs to [default: the first account]
         #[arg(long)]
         account: Option<i64>,
@@ -140,6 +160,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve(args),
         Command::Accounts(cmd) => accounts_command(cmd),
         Command::Clients(cmd) => clients_command(cmd),
+        Command::Users(cmd) => users_command(cmd),
         Command::Bench(args) => bench::run(args),
         Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
     }
@@ -165,6 +186,8 @@ fn serve(args: ServeArgs) -> Result<()> {
         bind: args.bind,
         token_ttl: args.token_ttl,
         demo: args.demo,
+        rate_limit: args.rate_limit,
+        allowed_hosts: args.allow_host,
     };
     tracing::info!(db = %config.db_path.display(), "opening database");
     runtime()?.block_on(async move {
@@ -185,6 +208,10 @@ fn serve(args: ServeArgs) -> Result<()> {
                 "demo client_id: {}\ndemo client_secret: {}\ntry: curl -s -u '{}:{}' -d grant_type=client_credentials -d 'scope=read write' {base}/oauth/token\ndocs: {base}/api/v2/docs/",
                 login.client_id, login.client_secret, login.client_id, login.client_secret
             );
+            for person in &login.people {
+                let password = person.password.as_deref().unwrap_or("(unchanged: created by an earlier --demo)");
+                let _ = writeln!(out, "demo {} sign-in: {} / {}", person.role, person.email, password);
+            }
             let _ = out.flush();
         }
         server.wait().await
@@ -216,7 +243,39 @@ fn clients_command(cmd: ClientsCommand) -> Result<()> {
     match cmd {
         ClientsCommand::Create {
             name,
+            scopes: _,
+            public: true,
+            redirect_uri,
+            account,
+            db,
+        } => {
+            let name =
+                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            if redirect_uri.is_empty() {
+                return Err(Error::invalid("--public needs at least one --redirect-uri"));
+            }
+            for uri in &redirect_uri {
+                let parsed = url::Url::parse(uri)
+                    .map_err(|e| Error::invalid(format!("--redirect-uri `{uri}`: {e}")))?;
+                if parsed.fragment().is_some() {
+                    return Err(Error::invalid(format!(
+                        "--redirect-uri `{uri}` must not have a fragment"
+                    )));
+                }
+            }
+            let client_id = secrets::new_client_id();
+            let id = client_id.clone();
+            db.open()?.write_blocking(move |conn| {
+                let account = resolve_account(conn, account)?;
+                clients::create_public(conn, account, &name, &id, &redirect_uri)
+            })?;
+            print_line(&json!({ "client_id": client_id }))
+        }
+        ClientsCommand::Create {
+            name,
             scopes,
+            public: false,
+            redirect_uri: _,
             account,
             db,
         } => {
@@ -256,6 +315,116 @@ fn clients_command(cmd: ClientsCommand) -> Result<()> {
                 return Err(Error::not_found(format_args!("client {client_id}")));
             }
             print_line(&json!({"client_id": client_id, "revoked": true}))
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UsersCommand {
+    /// Create a user (or add a membership to an existing one); the password is read from
+    /// stdin, a trailing newline dropped. Prints {"id", "email"}.
+    Create {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        account: i64,
+        /// organiser (read write check_in) or door (read check_in)
+        #[arg(long)]
+        role: String,
+        /// Read the password from standard input (required: passwords never go on the
+        /// command line, where other users and shell history can see them).
+        #[arg(long, required = true)]
+        password_stdin: bool,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List users with their accounts and roles, one JSON object per line.
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Disable a user (by email or id) and revoke every token they hold.
+    Disable {
+        user: String,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+/// Shortest password accepted.
+const MIN_PASSWORD: usize = 8;
+
+fn read_password_stdin() -> Result<String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| Error::internal(format!("cannot read the password from stdin: {e}")))?;
+    let password = line.strip_suffix('\n').unwrap_or(&line);
+    let password = password.strip_suffix('\r').unwrap_or(password).to_owned();
+    if password.chars().count() < MIN_PASSWORD {
+        return Err(Error::invalid(format!(
+            "the password must have at least {MIN_PASSWORD} characters"
+        )));
+    }
+    Ok(password)
+}
+
+fn resolve_account(conn: &rusqlite::Connection, account: Option<i64>) -> Result<i64> {
+    Ok(match account {
+        Some(id) => {
+            accounts::get(conn, id)?
+                .ok_or_else(|| Error::not_found(format_args!("account {id}")))?
+                .id
+        }
+        None => {
+            accounts::first(conn)?
+                .ok_or_else(|| Error::not_found("account"))?
+                .id
+        }
+    })
+}
+
+fn users_command(cmd: UsersCommand) -> Result<()> {
+    match cmd {
+        UsersCommand::Create {
+            email,
+            name,
+            account,
+            role,
+            password_stdin: _,
+            db,
+        } => {
+            let email = crate::domain::text::email("--email", &email)
+                .map_err(Error::invalid)?
+                .to_lowercase();
+            let name =
+                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            let role = Role::parse(&role)
+                .ok_or_else(|| Error::invalid("--role must be door or organiser"))?;
+            let password = read_password_stdin()?;
+            let hash = secrets::hash_secret(&password)?;
+            let shown = email.clone();
+            let id = db.open()?.write_blocking(move |conn| {
+                let account = resolve_account(conn, Some(account))?;
+                users::create(conn, &email, &name, &hash, account, role)
+            })?;
+            print_line(&json!({"id": id, "email": shown}))
+        }
+        UsersCommand::List { db } => {
+            for (user, disabled) in db.open()?.read_blocking(users::list)? {
+                let mut value = serde_json::to_value(&user).map_err(Error::internal)?;
+                value["disabled"] = json!(disabled);
+                print_line(&value)?;
+            }
+            Ok(())
+        }
+        UsersCommand::Disable { user, db } => {
+            let id = db
+                .open()?
+                .write_blocking(move |conn| users::disable(conn, &user))?;
+            print_line(&json!({"id": id, "disabled": true}))
         }
     }
 }

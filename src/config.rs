@@ -18,7 +18,14 @@ pub struct ServerConfig {
     pub token_ttl: u64,
     /// Fill an empty database with demo data and print a client to try it with.
     pub demo: bool,
+    /// API requests per second per token (burst the same); 0 turns the limit off.
+    pub rate_limit: u32,
+    /// Host names besides loopback and the bound address that requests may name.
+    pub allowed_hosts: Vec<String>,
 }
+
+/// Default API requests per second per token.
+pub const DEFAULT_RATE_LIMIT: u32 = 500;
 
 /// The database used when neither `--db` nor `ENTRADA_DB` names one: `entrada.db` in the
 /// platform's data directory (e.g. `~/.local/share/entrada/` on Linux).

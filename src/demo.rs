@@ -5,11 +5,12 @@ use rusqlite::Connection;
 use serde_json::json;
 
 use crate::auth::secrets;
-use crate::db::{accounts, attendee_fields, attendees, clients, events};
+use crate::db::{accounts, attendee_fields, attendees, clients, events, users};
 use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput};
 use crate::domain::event::{EventInput, RegistrationTypeInput, SessionInput};
 use crate::domain::field::AttendeeFieldInput;
 use crate::domain::scope::ScopeSet;
+use crate::domain::user::Role;
 use crate::error::{Error, Result};
 
 const FIRST_NAMES: &[&str] = &[
@@ -96,10 +97,46 @@ impl Dice {
     }
 }
 
-/// Credentials of the client created for the demo.
+/// Credentials of the client created for the demo, and the people who can sign in.
 pub struct DemoClient {
     pub client_id: String,
     pub client_secret: String,
+    pub people: Vec<DemoPerson>,
+}
+
+/// A demo sign-in; the password is shown only when the user was created by this run.
+pub struct DemoPerson {
+    pub role: Role,
+    pub email: String,
+    pub password: Option<String>,
+}
+
+fn seed_people(conn: &Connection, account_id: i64) -> Result<Vec<DemoPerson>> {
+    let mut people = Vec::new();
+    for (role, email, name) in [
+        (
+            Role::Organiser,
+            "organiser@demo.example",
+            "Olivia Organiser",
+        ),
+        (Role::Door, "door@demo.example", "Dan Door"),
+    ] {
+        let exists = users::credentials(conn, email)?.is_some();
+        let password = (!exists).then(|| secrets::new_client_secret()[7..23].to_owned());
+        let hash = match &password {
+            Some(p) => secrets::hash_secret(p)?,
+            None => String::new(),
+        };
+        if !exists {
+            users::create(conn, email, name, &hash, account_id, role)?;
+        }
+        people.push(DemoPerson {
+            role,
+            email: email.to_owned(),
+            password,
+        });
+    }
+    Ok(people)
 }
 
 /// Fills the first account with a demo event (when it has no event yet) and creates a
@@ -124,9 +161,11 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
     let hash = secrets::hash_secret(&client_secret)?;
     let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
     clients::create(conn, account.id, "demo", &client_id, &hash, scopes)?;
+    let people = seed_people(conn, account.id)?;
     Ok(DemoClient {
         client_id,
         client_secret,
+        people,
     })
 }
 

@@ -16,6 +16,12 @@ pub enum Error {
     /// 401: the token sent is malformed, unknown, expired or revoked.
     #[error("{0}")]
     InvalidToken(String),
+    /// 400: the request lacks something it must carry (e.g. `X-Account-Id`).
+    #[error("{0}")]
+    BadRequest(String),
+    /// 403: a valid token that may not do this (not a scope matter).
+    #[error("{0}")]
+    Forbidden(String),
     /// 403: a valid token without the scope the endpoint needs.
     #[error("this operation needs the `{0}` scope")]
     InsufficientScope(&'static str),

@@ -12,4 +12,6 @@ pub mod db;
 pub mod demo;
 pub mod domain;
 pub mod error;
+pub mod guard;
+pub mod limits;
 pub mod server;

@@ -20,10 +20,12 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::api::idempotency::{self, InFlight};
 use crate::api::{self, error::ErrorBody};
-use crate::auth::token_endpoint;
+use crate::auth::{authorize, revoke, token_endpoint};
 use crate::config::{BODY_LIMIT, ServerConfig};
 use crate::db::Db;
 use crate::error::{Error, Result};
+use crate::guard::{self, Limits};
+use axum::middleware::from_fn_with_state;
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -32,6 +34,8 @@ pub struct AppState {
     pub config: Arc<ServerConfig>,
     /// Idempotency keys whose first request is running.
     pub in_flight: InFlight,
+    pub limits: Arc<Limits>,
+    pub allowed_hosts: Arc<Vec<String>>,
 }
 
 /// The whole application: API, token endpoint, docs and health check.
@@ -41,19 +45,28 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .nest(
             api_base,
-            api_routes.layer(axum::middleware::from_fn_with_state(
-                state.clone(),
-                idempotency::layer,
-            )),
+            api_routes
+                .layer(from_fn_with_state(state.clone(), idempotency::layer))
+                .layer(from_fn_with_state(state.clone(), guard::limit_api)),
         )
         .merge(
             SwaggerUi::new(format!("{api_base}/docs")).url(format!("{api_base}/openapi"), openapi),
         )
-        .route("/oauth/token", post(token_endpoint::token))
+        .merge(
+            Router::new()
+                .route("/oauth/token", post(token_endpoint::token))
+                .route("/oauth/revoke", post(revoke::revoke))
+                .route(
+                    "/oauth/authorize",
+                    get(authorize::show).post(authorize::submit),
+                )
+                .layer(from_fn_with_state(state.clone(), guard::limit_oauth)),
+        )
         .route("/healthz", get(health))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(guard::time_limit))
         .layer(CompressionLayer::new())
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
@@ -61,6 +74,7 @@ pub fn app(state: AppState) -> Router {
                 tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
             }),
         )
+        .layer(from_fn_with_state(state.clone(), guard::check_host))
         .with_state(state)
 }
 
@@ -139,13 +153,24 @@ pub async fn start(
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
+    let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
     let state = AppState {
         db: db.clone(),
-        config: Arc::new(config),
+        config: Arc::new(config.clone()),
         in_flight: InFlight::default(),
+        limits: Arc::new(limits),
+        allowed_hosts: guard::allowed_hosts(&config),
     };
     let (shutdown, stop) = oneshot::channel::<()>();
-    let app = app(state);
+    let limits = state.limits.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            limits.forget_idle();
+        }
+    });
+    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async move {

@@ -514,7 +514,10 @@ fn clients_list_never_shows_secrets() {
     assert!(!text.contains(&secret1) && !text.contains(&secret2));
     assert!(!text.contains(default_scope["client_secret"].as_str().expect("secret")));
     let clients = stdout_lines(&out);
-    assert_eq!(clients.len(), 3, "{clients:?}");
+    // The kiosk UI's built-in public client is on every database.
+    assert_eq!(clients[0]["client_id"], "entrada-kiosk");
+    assert_eq!(clients[0]["public"], true);
+    assert_eq!(clients.len(), 4, "{clients:?}");
     for c in &clients {
         assert!(
             keys(c)
@@ -588,7 +591,11 @@ fn bad_scopes_fail() {
     }
     let out = s.cli(&["clients", "list"]);
     assert_ok(&out, "clients list");
-    assert!(stdout_lines(&out).is_empty(), "a client was created anyway");
+    let listed: Vec<_> = stdout_lines(&out)
+        .into_iter()
+        .filter(|c| c["client_id"] != "entrada-kiosk")
+        .collect();
+    assert!(listed.is_empty(), "a client was created anyway");
 }
 
 #[test]
@@ -662,7 +669,8 @@ fn management_commands_work_while_serving() {
         );
     }
     assert_eq!(stdout_lines(&s.cli(&["accounts", "list"])).len(), 6);
-    assert_eq!(stdout_lines(&s.cli(&["clients", "list"])).len(), 6);
+    // Five made here, plus the built-in `entrada-kiosk` public client.
+    assert_eq!(stdout_lines(&s.cli(&["clients", "list"])).len(), 7);
     assert_eq!(healthz(&s.base), 200);
 }
 

@@ -14,7 +14,8 @@ use serde_json::json;
 
 #[test]
 fn answered_check_ins_survive_sigkill() {
-    let s = Server::start();
+    // A load test: no per-token rate limit.
+    let s = Server::start_with(&["--rate-limit", "0"]);
     let t = s.token("read write");
     let event = s.event(&t, "Crash");
     let ids: Vec<i64> = (0..1500)
@@ -57,7 +58,12 @@ fn answered_check_ins_survive_sigkill() {
         })
         .collect();
     // Let the load run, then pull the plug while requests are in flight.
+    let started = std::time::Instant::now();
     while answered.lock().expect("lock").len() < 300 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the load never got going"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     let s = s.crash_and_restart();

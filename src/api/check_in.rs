@@ -22,7 +22,7 @@ use crate::server::AppState;
 fn actor(who: &Principal, device: Option<String>) -> Actor {
     Actor {
         client_id: Some(who.client_id.clone()),
-        user_id: None,
+        user_id: who.user_id,
         device,
     }
 }

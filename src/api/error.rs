@@ -26,7 +26,8 @@ impl Error {
     pub fn status(&self) -> StatusCode {
         match self {
             Error::Unauthorized(_) | Error::InvalidToken(_) => StatusCode::UNAUTHORIZED,
-            Error::InsufficientScope(_) => StatusCode::FORBIDDEN,
+            Error::InsufficientScope(_) | Error::Forbidden(_) => StatusCode::FORBIDDEN,
+            Error::BadRequest(_) => StatusCode::BAD_REQUEST,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::Conflict(_) => StatusCode::CONFLICT,
@@ -78,10 +79,14 @@ impl IntoResponse for Error {
 #[derive(IntoResponses)]
 #[allow(dead_code)]
 pub enum ReadErrors {
+    /// A personal token without `X-Account-Id` (or with one that is not a number).
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
     /// Missing, malformed, unknown, expired or revoked token (`WWW-Authenticate: Bearer`).
     #[response(status = 401)]
     Unauthorized(ErrorBody),
-    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`).
+    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`), or a
+    /// personal token names an account its user is not a member of.
     #[response(status = 403)]
     Forbidden(ErrorBody),
     /// The event or record does not exist, or belongs to another account.
@@ -93,10 +98,14 @@ pub enum ReadErrors {
 #[derive(IntoResponses)]
 #[allow(dead_code)]
 pub enum WriteErrors {
+    /// A personal token without `X-Account-Id` (or with one that is not a number).
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
     /// Missing, malformed, unknown, expired or revoked token (`WWW-Authenticate: Bearer`).
     #[response(status = 401)]
     Unauthorized(ErrorBody),
-    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`).
+    /// The token lacks the scope this endpoint needs (`error="insufficient_scope"`), or a
+    /// personal token names an account its user is not a member of.
     #[response(status = 403)]
     Forbidden(ErrorBody),
     /// The event or record does not exist, or belongs to another account.

@@ -13,6 +13,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod idempotency;
+pub mod me;
 pub mod registration_types;
 pub mod sessions;
 
@@ -171,6 +172,7 @@ impl Modify for OAuthScheme {
 pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(account::get))
+        .routes(routes!(me::get))
         .routes(routes!(events::list, events::create))
         .routes(routes!(events::get, events::update))
         .routes(routes!(

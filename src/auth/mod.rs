@@ -9,7 +9,11 @@
 //!   handler's own database read, so that a GET costs one trip to the blocking pool and
 //!   one read transaction instead of two (the token lookup and the data share them).
 
+pub mod authorize;
+pub mod pkce;
+pub mod revoke;
 pub mod secrets;
+pub mod throttle;
 pub mod token_endpoint;
 
 use std::marker::PhantomData;
@@ -21,7 +25,7 @@ use axum::http::request::Parts;
 
 use rusqlite::Connection;
 
-use crate::db::{Db, clients};
+use crate::db::{Db, clients, users};
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
 use crate::error::Error;
@@ -30,9 +34,13 @@ use crate::server::AppState;
 /// Who a request acts for: a client of one account, with the scopes of its token.
 #[derive(Debug, Clone)]
 pub struct Principal {
+    /// For a personal token, the account named by `X-Account-Id`.
     pub account_id: i64,
     pub client_id: String,
+    /// For a personal token: the token's scopes narrowed to the user's role there.
     pub scopes: ScopeSet,
+    /// Set for personal tokens.
+    pub user_id: Option<i64>,
 }
 
 /// The scopes an [`Auth`] extractor accepts: any one of `ANY_OF`.
@@ -75,10 +83,13 @@ impl<S: RequiredScope> Auth<S> {
 }
 
 impl Principal {
-    /// Who owns idempotency keys and history lines: `client:<client_id>` for machine
-    /// tokens.
+    /// Who owns idempotency keys: `client:<client_id>` for machine tokens, `user:<id>`
+    /// for personal tokens.
     pub fn owner(&self) -> String {
-        format!("client:{}", self.client_id)
+        match self.user_id {
+            Some(user) => format!("user:{user}"),
+            None => format!("client:{}", self.client_id),
+        }
     }
 }
 
@@ -105,6 +116,7 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Auth<S> {
 /// to a database thread instead of two. Only the shape of the header is checked up front.
 pub struct Access<S: RequiredScope> {
     token_hash: Vec<u8>,
+    account_header: Option<String>,
     _scope: PhantomData<S>,
 }
 
@@ -117,6 +129,7 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Access<S> {
     async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Error> {
         Ok(Access {
             token_hash: bearer_token_hash(&parts.headers)?,
+            account_header: account_header(&parts.headers),
             _scope: PhantomData,
         })
     }
@@ -124,7 +137,7 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Access<S> {
 
 impl<S: RequiredScope + 'static> Access<S> {
     fn verify(&self, conn: &Connection) -> Result<Principal, Error> {
-        let principal = lookup(conn, &self.token_hash)?;
+        let principal = lookup(conn, &self.token_hash, self.account_header.as_deref())?;
         if !S::ANY_OF
             .iter()
             .any(|scope| principal.scopes.contains(*scope))
@@ -163,15 +176,67 @@ impl<S: RequiredScope + 'static> Access<S> {
     }
 }
 
-fn lookup(conn: &Connection, token_hash: &[u8]) -> Result<Principal, Error> {
+/// Personal tokens name the account they act in with this header.
+pub const ACCOUNT_HEADER: &str = "x-account-id";
+
+fn account_header(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(ACCOUNT_HEADER)
+        .map(|v| v.to_str().unwrap_or("?").trim().to_owned())
+}
+
+/// The principal of a token. Machine tokens act in their client's account and ignore
+/// `X-Account-Id`. Personal tokens must name an account of the user in `X-Account-Id`
+/// (400 when missing or not a number, 403 when the user is not a member) and get the
+/// token's scopes narrowed to the user's role there.
+fn lookup(conn: &Connection, token_hash: &[u8], account: Option<&str>) -> Result<Principal, Error> {
     let grant = clients::find_token(conn, token_hash, time::unix_now())?.ok_or_else(|| {
         Error::InvalidToken("the access token is invalid, expired or revoked".into())
     })?;
+    let Some(user_id) = grant.user_id else {
+        return Ok(Principal {
+            account_id: grant.account_id,
+            client_id: grant.client_id,
+            scopes: grant.scopes,
+            user_id: None,
+        });
+    };
+    let account = account.ok_or_else(|| {
+        Error::BadRequest(
+            "personal tokens must send the X-Account-Id header naming one of your accounts".into(),
+        )
+    })?;
+    let account_id: i64 = account
+        .parse()
+        .map_err(|_| Error::BadRequest(format!("X-Account-Id `{account}` is not an account id")))?;
+    let role = users::role(conn, user_id, account_id)?
+        .ok_or_else(|| Error::Forbidden(format!("you are not a member of account {account_id}")))?;
     Ok(Principal {
-        account_id: grant.account_id,
+        account_id,
         client_id: grant.client_id,
-        scopes: grant.scopes,
+        scopes: grant.scopes.intersection(role.scopes()),
+        user_id: Some(user_id),
     })
+}
+
+/// The user of a personal token, for `/me` (which needs no `X-Account-Id`).
+pub async fn personal_user(
+    headers: &HeaderMap,
+    db: &Db,
+) -> Result<crate::domain::user::User, Error> {
+    let hash = bearer_token_hash(headers)?;
+    db.read(move |conn| {
+        let grant = clients::find_token(conn, &hash, time::unix_now())?.ok_or_else(|| {
+            Error::InvalidToken("the access token is invalid, expired or revoked".into())
+        })?;
+        let user_id = grant.user_id.ok_or_else(|| {
+            Error::Forbidden("only personal tokens (a signed-in person) may call /me".into())
+        })?;
+        users::get(conn, user_id)?.ok_or_else(|| {
+            Error::InvalidToken("the access token is invalid, expired or revoked".into())
+        })
+    })
+    .await
 }
 
 /// Finds the principal of the request's bearer token (RFC 6750 2.1).
@@ -182,7 +247,11 @@ async fn authenticate(parts: &Parts, state: &AppState) -> Result<Principal, Erro
 /// The principal of the bearer token in `headers`, whatever its scopes.
 pub async fn principal_of(headers: &HeaderMap, state: &AppState) -> Result<Principal, Error> {
     let hash = bearer_token_hash(headers)?;
-    state.db.read(move |conn| lookup(conn, &hash)).await
+    let account = account_header(headers);
+    state
+        .db
+        .read(move |conn| lookup(conn, &hash, account.as_deref()))
+        .await
 }
 
 /// The SHA-256 of the request's bearer token; 401 when there is none or it is malformed.

@@ -40,6 +40,16 @@ pub fn new_access_token() -> String {
     format!("{TOKEN_PREFIX}{}", random_text(32))
 }
 
+/// A new refresh token (256 random bits).
+pub fn new_refresh_token() -> String {
+    format!("ent_rt_{}", random_text(32))
+}
+
+/// A new authorization code (256 random bits).
+pub fn new_authorization_code() -> String {
+    random_text(32)
+}
+
 /// Cheap shape check before touching the database.
 pub fn looks_like_token(token: &str) -> bool {
     token.len() <= 128

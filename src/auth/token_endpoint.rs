@@ -15,8 +15,10 @@ use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::pkce;
 use super::secrets;
-use crate::db::clients;
+use crate::db::clients::{self, Client, TokenSubject};
+use crate::db::users;
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
 use crate::server::AppState;
@@ -31,6 +33,9 @@ pub struct TokenResponse {
     pub expires_in: u64,
     /// The scopes granted, space-separated.
     pub scope: String,
+    /// For personal tokens: a one-time refresh token (rotated on every use).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refresh_token: Option<String>,
 }
 
 /// Error response (RFC 6749 5.2).
@@ -49,7 +54,7 @@ struct OAuthErrorBody<'a> {
 }
 
 impl OAuthError {
-    fn new(error: &'static str, description: impl Into<String>) -> Self {
+    pub(crate) fn new(error: &'static str, description: impl Into<String>) -> Self {
         OAuthError {
             status: StatusCode::BAD_REQUEST,
             error,
@@ -58,7 +63,7 @@ impl OAuthError {
         }
     }
 
-    fn invalid_client(description: impl Into<String>) -> Self {
+    pub(crate) fn invalid_client(description: impl Into<String>) -> Self {
         OAuthError {
             status: StatusCode::UNAUTHORIZED,
             error: "invalid_client",
@@ -67,7 +72,7 @@ impl OAuthError {
         }
     }
 
-    fn server_error(e: impl std::fmt::Display) -> Self {
+    pub(crate) fn server_error(e: impl std::fmt::Display) -> Self {
         tracing::error!(error = %e, "token endpoint failed");
         OAuthError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
@@ -99,7 +104,7 @@ impl IntoResponse for OAuthError {
 }
 
 /// The form parameters, each at most once (RFC 6749 3.2).
-fn parse_form(body: &[u8]) -> Result<Vec<(String, String)>, OAuthError> {
+pub(crate) fn parse_form(body: &[u8]) -> Result<Vec<(String, String)>, OAuthError> {
     let mut params: Vec<(String, String)> = Vec::new();
     for (key, value) in url::form_urlencoded::parse(body) {
         if params.iter().any(|(k, _)| *k == key) {
@@ -113,7 +118,7 @@ fn parse_form(body: &[u8]) -> Result<Vec<(String, String)>, OAuthError> {
     Ok(params)
 }
 
-fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
+pub(crate) fn param<'a>(params: &'a [(String, String)], name: &str) -> Option<&'a str> {
     params
         .iter()
         .find(|(k, _)| k == name)
@@ -176,6 +181,9 @@ pub async fn token(
     }
 }
 
+/// Lifetime of refresh tokens, seconds (30 days: a kiosk stays signed in across an event).
+const REFRESH_TTL: i64 = 30 * 24 * 3600;
+
 async fn issue(
     state: &AppState,
     headers: &HeaderMap,
@@ -196,18 +204,35 @@ async fn issue(
         ));
     }
     let params = parse_form(body)?;
-    match param(&params, "grant_type") {
+    let grant = match param(&params, "grant_type") {
         None => return Err(OAuthError::new("invalid_request", "grant_type is required")),
-        Some("client_credentials") => {}
+        Some(g @ ("client_credentials" | "authorization_code" | "refresh_token")) => g.to_owned(),
         Some(other) => {
             return Err(OAuthError::new(
                 "unsupported_grant_type",
-                format!("grant_type `{other}` is not supported; use client_credentials"),
+                format!(
+                    "grant_type `{other}` is not supported; use client_credentials, authorization_code or refresh_token"
+                ),
             ));
         }
+    };
+    let client = authenticate_client(state, headers, &params).await?;
+    match grant.as_str() {
+        "client_credentials" => client_credentials(state, client, &params).await,
+        "authorization_code" => authorization_code(state, client, &params).await,
+        _ => refresh(state, client, &params).await,
     }
-    let form_id = param(&params, "client_id");
-    let form_secret = param(&params, "client_secret");
+}
+
+/// Authenticates the client (RFC 6749 2.3.1): confidential clients by HTTP Basic or form
+/// parameters, public clients by `client_id` alone.
+pub(crate) async fn authenticate_client(
+    state: &AppState,
+    headers: &HeaderMap,
+    params: &[(String, String)],
+) -> Result<Client, OAuthError> {
+    let form_id = param(params, "client_id");
+    let form_secret = param(params, "client_secret");
     let (client_id, secret) = match (basic_credentials(headers)?, form_id, form_secret) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             return Err(OAuthError::new(
@@ -215,55 +240,93 @@ async fn issue(
                 "use either HTTP Basic or client_id/client_secret parameters, not both",
             ));
         }
-        (Some(basic), None, None) => basic,
-        (None, Some(id), Some(secret)) => (id.to_owned(), secret.to_owned()),
-        (None, _, _) => {
+        (Some((id, secret)), None, None) => (id, Some(secret)),
+        (None, Some(id), secret) => (id.to_owned(), secret.map(str::to_owned)),
+        (None, None, _) => {
             return Err(OAuthError::invalid_client(
                 "client authentication is required (HTTP Basic, or client_id and client_secret)",
             ));
         }
     };
-
     let lookup_id = client_id.clone();
     let client = state
         .db
         .read(move |conn| clients::find(conn, &lookup_id))
         .await
         .map_err(OAuthError::server_error)?;
+    if let Some(c) = client
+        .as_ref()
+        .filter(|c| c.public && c.revoked_at.is_none())
+    {
+        if secret.is_some() {
+            return Err(OAuthError::invalid_client("a public client has no secret"));
+        }
+        return Ok(c.clone());
+    }
+    let Some(secret) = secret else {
+        return Err(OAuthError::invalid_client("unknown client or wrong secret"));
+    };
     let stored_hash = client.as_ref().and_then(|c| c.secret_hash.clone());
     let verified = tokio::task::spawn_blocking(move || {
         secrets::verify_secret(&secret, stored_hash.as_deref())
     })
     .await
     .map_err(OAuthError::server_error)?;
-    let client = match client {
-        Some(c) if verified && c.revoked_at.is_none() => c,
-        _ => return Err(OAuthError::invalid_client("unknown client or wrong secret")),
-    };
+    match client {
+        Some(c) if verified && c.revoked_at.is_none() => Ok(c),
+        _ => Err(OAuthError::invalid_client("unknown client or wrong secret")),
+    }
+}
 
+fn requested_scope(params: &[(String, String)], default: ScopeSet) -> Result<ScopeSet, OAuthError> {
+    match param(params, "scope").map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(list) => ScopeSet::parse(list).map_err(|e| OAuthError::new("invalid_scope", e)),
+    }
+}
+
+fn expiry(ttl: u64) -> i64 {
+    time::unix_now() + i64::try_from(ttl).unwrap_or(i64::MAX / 2)
+}
+
+async fn client_credentials(
+    state: &AppState,
+    client: Client,
+    params: &[(String, String)],
+) -> Result<TokenResponse, OAuthError> {
+    if client.public {
+        return Err(OAuthError::new(
+            "unauthorized_client",
+            "a public client may only use the authorization_code grant (with PKCE)",
+        ));
+    }
     let allowed = client.scope_set();
-    let requested = match param(&params, "scope").map(str::trim) {
-        None | Some("") => {
-            let mut default = ScopeSet::default();
-            default.insert(Scope::Read);
-            default
-        }
-        Some(list) => ScopeSet::parse(list).map_err(|e| OAuthError::new("invalid_scope", e))?,
-    };
+    let mut default = ScopeSet::default();
+    default.insert(Scope::Read);
+    let requested = requested_scope(params, default)?;
     if !requested.is_subset(allowed) {
         return Err(OAuthError::new(
             "invalid_scope",
             format!("this client may only ask for `{allowed}`"),
         ));
     }
-
     let token = secrets::new_access_token();
     let hash = secrets::token_hash(&token);
     let ttl = state.config.token_ttl;
-    let expires_at = time::unix_now() + i64::try_from(ttl).unwrap_or(i64::MAX / 2);
+    let expires_at = expiry(ttl);
+    let client_id = client.client_id.clone();
     state
         .db
-        .write(move |conn| clients::insert_token(conn, &hash, &client, requested, expires_at))
+        .write(move |conn| {
+            clients::insert_token(
+                conn,
+                &hash,
+                &client,
+                requested,
+                expires_at,
+                TokenSubject::MACHINE,
+            )
+        })
         .await
         .map_err(OAuthError::server_error)?;
     tracing::info!(client_id = %client_id, scope = %requested, "issued access token");
@@ -272,5 +335,178 @@ async fn issue(
         token_type: "Bearer",
         expires_in: ttl,
         scope: requested.to_string(),
+        refresh_token: None,
     })
+}
+
+/// Issues an access token and a refresh token for a person, in the given family (a new
+/// one when None). Runs inside a write job.
+fn issue_personal(
+    conn: &rusqlite::Connection,
+    client: &Client,
+    user_id: i64,
+    scopes: ScopeSet,
+    family: Option<i64>,
+    ttl: u64,
+) -> crate::error::Result<TokenResponse> {
+    let refresh = secrets::new_refresh_token();
+    let family = clients::insert_refresh_token(
+        conn,
+        &secrets::token_hash(&refresh),
+        client.row_id,
+        user_id,
+        scopes,
+        time::unix_now() + REFRESH_TTL,
+        family,
+    )?;
+    let token = secrets::new_access_token();
+    let subject = TokenSubject {
+        user_id: Some(user_id),
+        family_id: Some(family),
+    };
+    clients::insert_token(
+        conn,
+        &secrets::token_hash(&token),
+        client,
+        scopes,
+        expiry(ttl),
+        subject,
+    )?;
+    Ok(TokenResponse {
+        access_token: token,
+        token_type: "Bearer",
+        expires_in: ttl,
+        scope: scopes.to_string(),
+        refresh_token: Some(refresh),
+    })
+}
+
+async fn authorization_code(
+    state: &AppState,
+    client: Client,
+    params: &[(String, String)],
+) -> Result<TokenResponse, OAuthError> {
+    let (Some(code), Some(redirect_uri), Some(verifier)) = (
+        param(params, "code"),
+        param(params, "redirect_uri"),
+        param(params, "code_verifier"),
+    ) else {
+        return Err(OAuthError::new(
+            "invalid_request",
+            "code, redirect_uri and code_verifier are required",
+        ));
+    };
+    if !pkce::valid_verifier(verifier) {
+        return Err(OAuthError::new(
+            "invalid_request",
+            "code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
+        ));
+    }
+    let code_hash = secrets::token_hash(code);
+    let (redirect_uri, challenge) = (redirect_uri.to_owned(), pkce::s256(verifier));
+    let ttl = state.config.token_ttl;
+    state
+        .db
+        .write(move |conn| {
+            let invalid = |why: &str| Ok(Err(OAuthError::new("invalid_grant", why)));
+            let Some(grant) = clients::find_code(conn, &code_hash)? else {
+                return invalid("unknown authorization code");
+            };
+            if grant.used {
+                // A code used twice may have been stolen: revoke what it produced.
+                if let Some(family) = grant.family_id {
+                    clients::revoke_family(conn, family)?;
+                }
+                return invalid("the authorization code was already used");
+            }
+            if grant.expires_at < time::unix_now() {
+                return invalid("the authorization code has expired");
+            }
+            if grant.client_row_id != client.row_id {
+                return invalid("the authorization code was issued to another client");
+            }
+            if grant.redirect_uri != redirect_uri {
+                return invalid("redirect_uri does not match the one used to get the code");
+            }
+            if grant.code_challenge != challenge {
+                return invalid("code_verifier does not match the code_challenge");
+            }
+            if users::get(conn, grant.user_id)?.is_none() {
+                return invalid("the user is disabled");
+            }
+            let response = issue_personal(conn, &client, grant.user_id, grant.scopes, None, ttl)?;
+            let family = clients::find_refresh_token(
+                conn,
+                &secrets::token_hash(response.refresh_token.as_deref().unwrap_or_default()),
+            )?
+            .map(|r| r.family_id)
+            .unwrap_or_default();
+            clients::mark_code_used(conn, &code_hash, family)?;
+            Ok(Ok(response))
+        })
+        .await
+        .map_err(OAuthError::server_error)?
+}
+
+async fn refresh(
+    state: &AppState,
+    client: Client,
+    params: &[(String, String)],
+) -> Result<TokenResponse, OAuthError> {
+    let Some(refresh_token) = param(params, "refresh_token") else {
+        return Err(OAuthError::new(
+            "invalid_request",
+            "refresh_token is required",
+        ));
+    };
+    let hash = secrets::token_hash(refresh_token);
+    let asked = match param(params, "scope").map(str::trim) {
+        None | Some("") => None,
+        Some(list) => Some(ScopeSet::parse(list).map_err(|e| OAuthError::new("invalid_scope", e))?),
+    };
+    let ttl = state.config.token_ttl;
+    state
+        .db
+        .write(move |conn| {
+            let invalid = |why: &str| Ok(Err(OAuthError::new("invalid_grant", why)));
+            let Some(stored) = clients::find_refresh_token(conn, &hash)? else {
+                return invalid("unknown refresh token");
+            };
+            if stored.client_row_id != client.row_id {
+                return invalid("the refresh token was issued to another client");
+            }
+            if stored.revoked {
+                return invalid("the refresh token was revoked");
+            }
+            if stored.used {
+                // Reuse of a spent refresh token: someone holds a copy. Revoke the family.
+                clients::revoke_family(conn, stored.family_id)?;
+                return invalid("the refresh token was already used; the sign-in is revoked");
+            }
+            if stored.expires_at < time::unix_now() {
+                return invalid("the refresh token has expired");
+            }
+            if users::get(conn, stored.user_id)?.is_none() {
+                return invalid("the user is disabled");
+            }
+            let scopes = asked.unwrap_or(stored.scopes);
+            if !scopes.is_subset(stored.scopes) {
+                return Ok(Err(OAuthError::new(
+                    "invalid_scope",
+                    format!("this sign-in may only ask for `{}`", stored.scopes),
+                )));
+            }
+            clients::mark_refresh_token_used(conn, stored.id)?;
+            let response = issue_personal(
+                conn,
+                &client,
+                stored.user_id,
+                scopes,
+                Some(stored.family_id),
+                ttl,
+            )?;
+            Ok(Ok(response))
+        })
+        .await
+        .map_err(OAuthError::server_error)?
 }

@@ -20,6 +20,9 @@ pub struct Client {
     pub revoked_at: Option<String>,
     #[serde(skip)]
     pub secret_hash: Option<String>,
+    /// Public clients have no secret and use the authorization-code grant with PKCE.
+    pub public: bool,
+    pub redirect_uris: Vec<String>,
 }
 
 impl Client {
@@ -29,8 +32,8 @@ impl Client {
     }
 }
 
-const CLIENT_COLUMNS: &str =
-    "id, client_id, account_id, name, scopes, created_at, revoked_at, secret_hash";
+const CLIENT_COLUMNS: &str = "id, client_id, account_id, name, scopes, created_at, revoked_at, \
+     secret_hash, public, redirect_uris";
 
 fn client_from_row(row: &Row<'_>) -> rusqlite::Result<Client> {
     Ok(Client {
@@ -42,6 +45,8 @@ fn client_from_row(row: &Row<'_>) -> rusqlite::Result<Client> {
         created_at: row.get(5)?,
         revoked_at: row.get(6)?,
         secret_hash: row.get(7)?,
+        public: row.get(8)?,
+        redirect_uris: serde_json::from_str(&row.get::<_, String>(9)?).unwrap_or_default(),
     })
 }
 
@@ -83,6 +88,23 @@ pub fn list(conn: &Connection) -> Result<Vec<Client>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
+/// Creates a public client (no secret) with its redirect URIs.
+pub fn create_public(
+    conn: &Connection,
+    account_id: i64,
+    name: &str,
+    client_id: &str,
+    redirect_uris: &[String],
+) -> Result<Client> {
+    let uris = serde_json::to_string(redirect_uris).map_err(Error::internal)?;
+    conn.execute(
+        "INSERT INTO clients (client_id, account_id, name, secret_hash, scopes, created_at, public, redirect_uris)
+         VALUES (?1, ?2, ?3, NULL, 'read write check_in', ?4, 1, ?5)",
+        params![client_id, account_id, name, time::now(), uris],
+    )?;
+    find(conn, client_id)?.ok_or_else(|| Error::internal("client vanished after insert"))
+}
+
 /// Revokes the client and, in the same transaction, every token it holds.
 /// Returns false when there is no such client.
 pub fn revoke(conn: &Connection, client_id: &str) -> Result<bool> {
@@ -98,6 +120,10 @@ pub fn revoke(conn: &Connection, client_id: &str) -> Result<bool> {
         "UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE client_id = ?2",
         params![now, client.row_id],
     )?;
+    conn.execute(
+        "UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE client_id = ?2",
+        params![now, client.row_id],
+    )?;
     Ok(true)
 }
 
@@ -109,6 +135,22 @@ pub struct TokenGrant {
     pub account_id: i64,
     pub scopes: ScopeSet,
     pub expires_at: i64,
+    /// Set for personal tokens.
+    pub user_id: Option<i64>,
+}
+
+/// Who a new access token is for: the client itself, or a person through the client.
+#[derive(Debug, Clone, Copy)]
+pub struct TokenSubject {
+    pub user_id: Option<i64>,
+    pub family_id: Option<i64>,
+}
+
+impl TokenSubject {
+    pub const MACHINE: TokenSubject = TokenSubject {
+        user_id: None,
+        family_id: None,
+    };
 }
 
 pub fn insert_token(
@@ -117,10 +159,12 @@ pub fn insert_token(
     client: &Client,
     scopes: ScopeSet,
     expires_at: i64,
+    subject: TokenSubject,
 ) -> Result<()> {
     conn.prepare_cached(
-        "INSERT INTO access_tokens (token_hash, client_id, account_id, scopes, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO access_tokens (token_hash, client_id, account_id, scopes, created_at, expires_at,
+             user_id, family_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
     .execute(params![
         token_hash,
@@ -128,7 +172,9 @@ pub fn insert_token(
         client.account_id,
         scopes.to_string(),
         time::now(),
-        expires_at
+        expires_at,
+        subject.user_id,
+        subject.family_id
     ])?;
     // Expired tokens are useless; keep the table small. A day of grace keeps them around
     // for anyone investigating a 401.
@@ -142,7 +188,7 @@ pub fn insert_token(
 pub fn find_token(conn: &Connection, token_hash: &[u8], now: i64) -> Result<Option<TokenGrant>> {
     Ok(conn
         .prepare_cached(
-            "SELECT t.client_id, c.client_id, t.account_id, t.scopes, t.expires_at
+            "SELECT t.client_id, c.client_id, t.account_id, t.scopes, t.expires_at, t.user_id
              FROM access_tokens t JOIN clients c ON c.id = t.client_id
              WHERE t.token_hash = ?1 AND t.expires_at > ?2
                AND t.revoked_at IS NULL AND c.revoked_at IS NULL",
@@ -154,7 +200,173 @@ pub fn find_token(conn: &Connection, token_hash: &[u8], now: i64) -> Result<Opti
                 account_id: row.get(2)?,
                 scopes: ScopeSet::parse(&row.get::<_, String>(3)?).unwrap_or_default(),
                 expires_at: row.get(4)?,
+                user_id: row.get(5)?,
             })
         })
         .optional()?)
+}
+
+/// Revokes an access token by its hash; returns its family, if any.
+pub fn revoke_access_token(
+    conn: &Connection,
+    token_hash: &[u8],
+    client_row_id: i64,
+) -> Result<bool> {
+    let changed = conn.execute(
+        "UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE token_hash = ?2 AND client_id = ?3",
+        params![time::now(), token_hash, client_row_id],
+    )?;
+    Ok(changed > 0)
+}
+
+/// Revokes every access and refresh token of a sign-in.
+pub fn revoke_family(conn: &Connection, family_id: i64) -> Result<()> {
+    let now = time::now();
+    conn.execute(
+        "UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE family_id = ?2",
+        params![now, family_id],
+    )?;
+    conn.execute(
+        "UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE family_id = ?2",
+        params![now, family_id],
+    )?;
+    Ok(())
+}
+
+/// A stored refresh token.
+#[derive(Debug, Clone)]
+pub struct RefreshToken {
+    pub id: i64,
+    pub family_id: i64,
+    pub client_row_id: i64,
+    pub user_id: i64,
+    pub scopes: ScopeSet,
+    pub expires_at: i64,
+    pub used: bool,
+    pub revoked: bool,
+}
+
+pub fn find_refresh_token(conn: &Connection, token_hash: &[u8]) -> Result<Option<RefreshToken>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, family_id, client_id, user_id, scopes, expires_at, used_at IS NOT NULL,
+                    revoked_at IS NOT NULL
+             FROM refresh_tokens WHERE token_hash = ?1",
+        )?
+        .query_row([token_hash], |r| {
+            Ok(RefreshToken {
+                id: r.get(0)?,
+                family_id: r.get(1)?,
+                client_row_id: r.get(2)?,
+                user_id: r.get(3)?,
+                scopes: ScopeSet::parse(&r.get::<_, String>(4)?).unwrap_or_default(),
+                expires_at: r.get(5)?,
+                used: r.get(6)?,
+                revoked: r.get(7)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Stores a refresh token; with no family, it starts one (its own id). Returns the family.
+pub fn insert_refresh_token(
+    conn: &Connection,
+    token_hash: &[u8],
+    client_row_id: i64,
+    user_id: i64,
+    scopes: ScopeSet,
+    expires_at: i64,
+    family_id: Option<i64>,
+) -> Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO refresh_tokens (token_hash, family_id, client_id, user_id, scopes, created_at, expires_at)
+         VALUES (?1, COALESCE(?2, 0), ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![token_hash, family_id, client_row_id, user_id, scopes.to_string(), time::now(), expires_at])?;
+    let id = conn.last_insert_rowid();
+    match family_id {
+        Some(family) => Ok(family),
+        None => {
+            conn.execute(
+                "UPDATE refresh_tokens SET family_id = ?1 WHERE id = ?1",
+                [id],
+            )?;
+            Ok(id)
+        }
+    }
+}
+
+pub fn mark_refresh_token_used(conn: &Connection, id: i64) -> Result<()> {
+    conn.execute(
+        "UPDATE refresh_tokens SET used_at = ?1 WHERE id = ?2",
+        params![time::now(), id],
+    )?;
+    Ok(())
+}
+
+/// An authorization code waiting to be exchanged.
+#[derive(Debug, Clone)]
+pub struct AuthorizationCode {
+    pub client_row_id: i64,
+    pub user_id: i64,
+    pub redirect_uri: String,
+    pub code_challenge: String,
+    pub scopes: ScopeSet,
+    pub expires_at: i64,
+    pub used: bool,
+    pub family_id: Option<i64>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn insert_code(
+    conn: &Connection,
+    code_hash: &[u8],
+    client_row_id: i64,
+    user_id: i64,
+    redirect_uri: &str,
+    code_challenge: &str,
+    scopes: ScopeSet,
+    expires_at: i64,
+) -> Result<()> {
+    conn.execute(
+        "INSERT INTO authorization_codes (code_hash, client_id, user_id, redirect_uri, code_challenge, scopes, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![code_hash, client_row_id, user_id, redirect_uri, code_challenge, scopes.to_string(), expires_at],
+    )?;
+    // Spent and expired codes are of no use to anyone.
+    conn.execute(
+        "DELETE FROM authorization_codes WHERE expires_at < ?1",
+        [time::unix_now() - 3600],
+    )?;
+    Ok(())
+}
+
+pub fn find_code(conn: &Connection, code_hash: &[u8]) -> Result<Option<AuthorizationCode>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT client_id, user_id, redirect_uri, code_challenge, scopes, expires_at,
+                    used_at IS NOT NULL, family_id
+             FROM authorization_codes WHERE code_hash = ?1",
+        )?
+        .query_row([code_hash], |r| {
+            Ok(AuthorizationCode {
+                client_row_id: r.get(0)?,
+                user_id: r.get(1)?,
+                redirect_uri: r.get(2)?,
+                code_challenge: r.get(3)?,
+                scopes: ScopeSet::parse(&r.get::<_, String>(4)?).unwrap_or_default(),
+                expires_at: r.get(5)?,
+                used: r.get(6)?,
+                family_id: r.get(7)?,
+            })
+        })
+        .optional()?)
+}
+
+pub fn mark_code_used(conn: &Connection, code_hash: &[u8], family_id: i64) -> Result<()> {
+    conn.execute(
+        "UPDATE authorization_codes SET used_at = ?1, family_id = ?2 WHERE code_hash = ?3",
+        params![time::unix_now(), family_id, code_hash],
+    )?;
+    Ok(())
 }

@@ -12,6 +12,7 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("../../migrations/0001_init.sql")),
         M::up(include_str!("../../migrations/0002_check_in.sql")),
+        M::up(include_str!("../../migrations/0003_people.sql")),
     ])
 }
 

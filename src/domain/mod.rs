@@ -59,6 +59,7 @@ pub mod scope;
 pub mod status;
 pub mod text;
 pub mod time;
+pub mod user;
 
 use serde::{Deserialize, Deserializer};
 

@@ -55,6 +55,10 @@ impl ScopeSet {
         self.0 == 0
     }
 
+    pub fn intersection(self, other: ScopeSet) -> ScopeSet {
+        ScopeSet(self.0 & other.0)
+    }
+
     pub fn is_subset(self, of: ScopeSet) -> bool {
         self.0 & !of.0 == 0
     }

@@ -302,6 +302,96 @@ impl Server {
         r.item()
     }
 
+    /// Creates a user with a role in an account (`users create --password-stdin`).
+    pub fn create_user(&self, email: &str, role: &str, account: i64, password: &str) {
+        use std::io::Write as _;
+        let mut child = Command::new(BIN)
+            .args([
+                "users",
+                "create",
+                "--email",
+                email,
+                "--name",
+                "Test Person",
+                "--role",
+                role,
+            ])
+            .args([
+                "--account",
+                &account.to_string(),
+                "--password-stdin",
+                "--db",
+            ])
+            .arg(&self.db)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("run users create");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(format!("{password}\n").as_bytes())
+            .expect("write password");
+        let out = child.wait_with_output().expect("users create");
+        assert!(out.status.success(), "users create failed");
+    }
+
+    /// Signs in through the authorization-code + PKCE flow of the built-in `entrada-kiosk`
+    /// client, as the kiosk UI does, and returns the personal access token.
+    pub fn personal_token(&self, email: &str, password: &str) -> String {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let verifier = "test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
+        let challenge =
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier));
+        let redirect_uri = "http://127.0.0.1:9/oauth/callback";
+        let client = Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let signed_in = client
+            .post(format!("{}/oauth/authorize", self.base))
+            .form(&[
+                ("response_type", "code"),
+                ("client_id", "entrada-kiosk"),
+                ("redirect_uri", redirect_uri),
+                ("code_challenge", challenge.as_str()),
+                ("code_challenge_method", "S256"),
+                ("state", "test"),
+                ("email", email),
+                ("password", password),
+            ])
+            .send()
+            .expect("sign in");
+        assert_eq!(signed_in.status().as_u16(), 303, "sign-in did not redirect");
+        let location = signed_in.headers()["location"]
+            .to_str()
+            .expect("location")
+            .to_owned();
+        let code = url::Url::parse(&location)
+            .expect("location is a URL")
+            .query_pairs()
+            .find(|(k, _)| k == "code")
+            .map(|(_, v)| v.into_owned())
+            .expect("code in the redirect");
+        let resp = self.token_request(
+            &[
+                ("grant_type", "authorization_code"),
+                ("code", &code),
+                ("redirect_uri", redirect_uri),
+                ("client_id", "entrada-kiosk"),
+                ("code_verifier", verifier),
+            ],
+            None,
+        );
+        assert_eq!(resp.status, 200, "code exchange: {}", resp.text);
+        resp.json()["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     pub fn terminate(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();

@@ -1,0 +1,440 @@
+//! `GET /oauth/authorize` (the sign-in page) and `POST /oauth/authorize` (sign in): the
+//! authorization-code grant (RFC 6749 4.1) with PKCE S256 (RFC 7636), for people.
+//!
+//! The page is plain server-rendered HTML with no external assets. A request whose client
+//! or redirect URI cannot be trusted is answered with an error page and never redirected;
+//! other errors are sent back to the redirect URI (RFC 6749 4.1.2.1).
+
+use std::net::SocketAddr;
+
+use axum::Form;
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::header::{CACHE_CONTROL, LOCATION, RETRY_AFTER};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use std::collections::HashMap;
+
+use super::{pkce, secrets};
+use crate::db::clients::{self, Client};
+use crate::db::users;
+use crate::domain::scope::ScopeSet;
+use crate::domain::time;
+use crate::server::AppState;
+
+/// Lifetime of an authorization code, seconds.
+const CODE_TTL: i64 = 60;
+
+type Params = HashMap<String, String>;
+
+/// A validated authorization request.
+struct Request {
+    client: Client,
+    redirect_uri: String,
+    state: Option<String>,
+    code_challenge: String,
+    scopes: ScopeSet,
+}
+
+enum Refusal {
+    /// The client or redirect URI is not trustworthy: show an error, do not redirect.
+    Page(String),
+    /// Tell the client, at its redirect URI.
+    Redirect {
+        uri: String,
+        state: Option<String>,
+        error: &'static str,
+        description: String,
+    },
+}
+
+/// Whether `given` is one of `registered`; loopback URIs match on any port (RFC 8252 7.3).
+pub fn redirect_uri_matches(registered: &[String], given: &str) -> bool {
+    let Ok(given_url) = url::Url::parse(given) else {
+        return false;
+    };
+    registered.iter().any(|r| {
+        if r == given {
+            return true;
+        }
+        let Ok(r_url) = url::Url::parse(r) else {
+            return false;
+        };
+        let loopback =
+            |u: &url::Url| matches!(u.host_str(), Some("127.0.0.1" | "[::1]" | "localhost"));
+        loopback(&r_url)
+            && r_url.scheme() == given_url.scheme()
+            && r_url.host_str() == given_url.host_str()
+            && r_url.path() == given_url.path()
+            && r_url.query() == given_url.query()
+    })
+}
+
+async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal> {
+    let get = |name: &str| params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let Some(client_id) = get("client_id").map(str::to_owned) else {
+        return Err(Refusal::Page(
+            "The request names no client (client_id is missing).".into(),
+        ));
+    };
+    let lookup = client_id.clone();
+    let client = match state
+        .db
+        .read(move |conn| clients::find(conn, &lookup))
+        .await
+    {
+        Ok(Some(c)) if c.revoked_at.is_none() => c,
+        Ok(_) => return Err(Refusal::Page("This application is not known here.".into())),
+        Err(e) => {
+            tracing::error!(error = %e, "authorize: client lookup failed");
+            return Err(Refusal::Page(
+                "The server could not check the application.".into(),
+            ));
+        }
+    };
+    let redirect_uri = match get("redirect_uri") {
+        Some(uri) if redirect_uri_matches(&client.redirect_uris, uri) => uri.to_owned(),
+        Some(_) => {
+            return Err(Refusal::Page(
+                "The application asked to return to an address it has not registered.".into(),
+            ));
+        }
+        None => match client.redirect_uris.as_slice() {
+            [only] => only.clone(),
+            _ => return Err(Refusal::Page("The request names no redirect_uri.".into())),
+        },
+    };
+    let state_param = params.get("state").cloned();
+    let refuse = |error: &'static str, description: &str| Refusal::Redirect {
+        uri: redirect_uri.clone(),
+        state: state_param.clone(),
+        error,
+        description: description.to_owned(),
+    };
+    if get("response_type") != Some("code") {
+        return Err(refuse(
+            "unsupported_response_type",
+            "response_type must be code",
+        ));
+    }
+    let Some(challenge) = get("code_challenge") else {
+        return Err(refuse(
+            "invalid_request",
+            "code_challenge is required (PKCE with S256)",
+        ));
+    };
+    if get("code_challenge_method") != Some("S256") {
+        return Err(refuse(
+            "invalid_request",
+            "code_challenge_method must be S256 (plain is not accepted)",
+        ));
+    }
+    if !pkce::valid_challenge(challenge) {
+        return Err(refuse(
+            "invalid_request",
+            "code_challenge is not a base64url SHA-256",
+        ));
+    }
+    let all = ScopeSet::parse("read write check_in").unwrap_or_default();
+    let scopes = match get("scope") {
+        None => all,
+        Some(list) => match ScopeSet::parse(list) {
+            Ok(set) if !set.is_empty() => set,
+            _ => {
+                return Err(refuse(
+                    "invalid_scope",
+                    "scope must list read, write or check_in",
+                ));
+            }
+        },
+    };
+    Ok(Request {
+        client,
+        redirect_uri,
+        state: state_param,
+        code_challenge: challenge.to_owned(),
+        scopes,
+    })
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Headers every page of the sign-in flow carries: no caching, no framing, no scripts.
+fn page(status: StatusCode, body: String) -> Response {
+    let mut response = (status, Html(body)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        HeaderName::from_static("content-security-policy"),
+        HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'"),
+    );
+    headers.insert(
+        HeaderName::from_static("x-frame-options"),
+        HeaderValue::from_static("DENY"),
+    );
+    headers.insert(
+        HeaderName::from_static("referrer-policy"),
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1a1a;margin:0;\
+display:flex;min-height:100vh;align-items:center;justify-content:center}\
+main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:min(24rem,92vw)}\
+h1{font-size:1.5rem;margin:0 0 1rem}label{display:block;font-weight:600;margin:1rem 0 .25rem}\
+input{width:100%;box-sizing:border-box;font-size:1.1rem;padding:.7rem;border:2px solid #555;border-radius:8px}\
+input:focus,button:focus{outline:3px solid #1451c7;outline-offset:2px}\
+button{margin-top:1.5rem;width:100%;min-height:48px;font-size:1.1rem;font-weight:600;color:#fff;\
+background:#1451c7;border:0;border-radius:8px;cursor:pointer}\
+.error{background:#fde8e8;color:#8a1111;border:1px solid #8a1111;padding:.75rem;border-radius:8px}";
+
+fn error_page(message: &str) -> Response {
+    page(
+        StatusCode::BAD_REQUEST,
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+             content=\"width=device-width,initial-scale=1\"><title>Sign-in problem · Entrada</title>\
+             <style>{STYLE}</style></head><body><main><h1>Cannot sign in</h1>\
+             <p class=\"error\" role=\"alert\">{}</p></main></body></html>",
+            escape(message)
+        ),
+    )
+}
+
+fn sign_in_page(
+    status: StatusCode,
+    params: &Params,
+    client: &Client,
+    email: &str,
+    error: Option<&str>,
+) -> Response {
+    let mut hidden = String::new();
+    for name in [
+        "response_type",
+        "client_id",
+        "redirect_uri",
+        "code_challenge",
+        "code_challenge_method",
+        "state",
+        "scope",
+    ] {
+        if let Some(value) = params.get(name) {
+            hidden.push_str(&format!(
+                "<input type=\"hidden\" name=\"{name}\" value=\"{}\">",
+                escape(value)
+            ));
+        }
+    }
+    let error = error
+        .map(|e| {
+            format!(
+                "<p class=\"error\" role=\"alert\" id=\"error\">{}</p>",
+                escape(e)
+            )
+        })
+        .unwrap_or_default();
+    let described = if error.is_empty() {
+        ""
+    } else {
+        " aria-describedby=\"error\""
+    };
+    page(
+        status,
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+             content=\"width=device-width,initial-scale=1\"><title>Sign in · Entrada</title>\
+             <style>{STYLE}</style></head><body><main><h1>Sign in to {}</h1>{error}\
+             <form method=\"post\" action=\"/oauth/authorize\">{hidden}\
+             <label for=\"email\">Email</label><input id=\"email\" name=\"email\" type=\"email\" \
+             autocomplete=\"username\" required value=\"{}\"{described}>\
+             <label for=\"password\">Password</label><input id=\"password\" name=\"password\" \
+             type=\"password\" autocomplete=\"current-password\" required{described}>\
+             <button type=\"submit\">Sign in</button></form></main></body></html>",
+            escape(&client.name),
+            escape(email)
+        ),
+    )
+}
+
+fn redirect_to(uri: &str, pairs: &[(&str, &str)]) -> Response {
+    let mut target = match url::Url::parse(uri) {
+        Ok(u) => u,
+        Err(_) => return error_page("The redirect address is not valid."),
+    };
+    {
+        let mut query = target.query_pairs_mut();
+        for (k, v) in pairs {
+            query.append_pair(k, v);
+        }
+    }
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    match HeaderValue::from_str(target.as_str()) {
+        Ok(location) => {
+            response.headers_mut().insert(LOCATION, location);
+            response
+                .headers_mut()
+                .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
+        Err(_) => error_page("The redirect address is not valid."),
+    }
+}
+
+fn refusal(r: Refusal) -> Response {
+    match r {
+        Refusal::Page(message) => error_page(&message),
+        Refusal::Redirect {
+            uri,
+            state,
+            error,
+            description,
+        } => {
+            let mut pairs = vec![
+                ("error", error),
+                ("error_description", description.as_str()),
+            ];
+            if let Some(s) = state.as_deref() {
+                pairs.push(("state", s));
+            }
+            redirect_to(&uri, &pairs)
+        }
+    }
+}
+
+/// Shows the sign-in form.
+pub async fn show(State(state): State<AppState>, Query(params): Query<Params>) -> Response {
+    match validate(&state, &params).await {
+        Ok(request) => sign_in_page(StatusCode::OK, &params, &request.client, "", None),
+        Err(r) => refusal(r),
+    }
+}
+
+/// Checks the password and redirects back with a one-time code.
+pub async fn submit(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Form(params): Form<Params>,
+) -> Response {
+    let request = match validate(&state, &params).await {
+        Ok(r) => r,
+        Err(r) => return refusal(r),
+    };
+    let email = params
+        .get("email")
+        .map(|e| e.trim().to_lowercase())
+        .unwrap_or_default();
+    let password = params.get("password").cloned().unwrap_or_default();
+    let user_key = format!("user:{email}");
+    let addr_key = format!("addr:{}", peer.ip());
+    let throttle = &state.limits.sign_in;
+    if let Some(wait) = throttle
+        .locked(&user_key)
+        .or_else(|| throttle.locked(&addr_key))
+    {
+        let mut response = sign_in_page(
+            StatusCode::TOO_MANY_REQUESTS,
+            &params,
+            &request.client,
+            &email,
+            Some(&format!(
+                "Too many failed sign-ins. Try again in {wait} seconds."
+            )),
+        );
+        if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
+            response.headers_mut().insert(RETRY_AFTER, value);
+        }
+        return response;
+    }
+    let lookup = email.clone();
+    let credentials = match state
+        .db
+        .read(move |conn| users::credentials(conn, &lookup))
+        .await
+    {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in lookup failed");
+            return error_page("The server could not check the sign-in. Please try again.");
+        }
+    };
+    let stored = credentials
+        .as_ref()
+        .filter(|c| !c.disabled)
+        .map(|c| c.password_hash.clone());
+    // The same argon2 work whether or not the email exists: the answer's timing says nothing.
+    let verified =
+        tokio::task::spawn_blocking(move || secrets::verify_secret(&password, stored.as_deref()))
+            .await
+            .unwrap_or(false);
+    let user_id = match credentials {
+        Some(c) if verified && !c.disabled => c.id,
+        _ => {
+            throttle.failed(&user_key);
+            throttle.failed(&addr_key);
+            return sign_in_page(
+                StatusCode::UNAUTHORIZED,
+                &params,
+                &request.client,
+                &email,
+                Some("Wrong email or password."),
+            );
+        }
+    };
+    let code = secrets::new_authorization_code();
+    let code_hash = secrets::token_hash(&code);
+    let Request {
+        client,
+        redirect_uri,
+        state: state_param,
+        code_challenge,
+        scopes,
+    } = request;
+    let uri = redirect_uri.clone();
+    let stored = state
+        .db
+        .write(move |conn| {
+            let has_account = users::get(conn, user_id)?.is_some_and(|u| !u.accounts.is_empty());
+            if has_account {
+                clients::insert_code(
+                    conn,
+                    &code_hash,
+                    client.row_id,
+                    user_id,
+                    &uri,
+                    &code_challenge,
+                    scopes,
+                    time::unix_now() + CODE_TTL,
+                )?;
+            }
+            Ok(has_account)
+        })
+        .await;
+    match stored {
+        Ok(true) => {
+            tracing::info!(user_id, "signed in");
+            let mut pairs = vec![("code", code.as_str())];
+            if let Some(s) = state_param.as_deref() {
+                pairs.push(("state", s));
+            }
+            redirect_to(&redirect_uri, &pairs)
+        }
+        Ok(false) => error_page("Your user has no access to any account here. Ask an organiser."),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot store an authorization code");
+            error_page("The server could not complete the sign-in. Please try again.")
+        }
+    }
+}
