@@ -18,7 +18,9 @@ pub mod registration_types;
 pub mod sessions;
 
 use utoipa::openapi::OpenApi as OpenApiDoc;
-use utoipa::openapi::security::{ClientCredentials, Flow, OAuth2, Scopes, SecurityScheme};
+use utoipa::openapi::security::{
+    AuthorizationCode, ClientCredentials, Flow, OAuth2, Scopes, SecurityScheme,
+};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -40,6 +42,23 @@ authentication by HTTP Basic or by `client_id`/`client_secret` form parameters (
 allowed is `invalid_scope`. The answer is RFC 6749 5.1:
 `{access_token, token_type: "Bearer", expires_in, scope}`; tokens live 7200 s by default.
 Send `Authorization: Bearer <token>`.
+
+**Personal tokens** (people: door staff and organisers) come from the authorization-code
+grant with PKCE (S256 only; `plain` is refused): `GET /oauth/authorize` shows a sign-in
+page, `POST /oauth/authorize` signs in and redirects back with a one-time code (60 s),
+`POST /oauth/token` with `grant_type=authorization_code` exchanges it for an access token
+and a refresh token. Refresh tokens rotate on every use (`grant_type=refresh_token`);
+presenting a spent one revokes the whole sign-in. `POST /oauth/revoke` (RFC 7009) revokes
+an access or refresh token. Public clients (no secret, e.g. the built-in `entrada-kiosk`)
+may only use these grants. Redirect URIs match exactly, except that loopback URIs
+(127.0.0.1, [::1], localhost) match on any port.
+
+A personal token must send `X-Account-Id` naming an account of its user: without it, or
+with a value that is not a number, the answer is **400** `{error}`; naming an account the
+user is not a member of is **403** `{error}`. Machine tokens ignore the header. A personal
+token's scopes are those it was granted narrowed to the user's role in that account:
+`organiser` has `read write check_in`, `door` has `read check_in`. Only personal tokens
+may call `/me` (which needs no `X-Account-Id`); a machine token gets 403.
 
 **Scopes are independent: `write` does not imply `read`.** A client that reads and writes
 asks for `read write`. A missing, malformed, unknown, expired or revoked token is 401
@@ -77,6 +96,15 @@ anything else is 404.
   naming the member (`item.email is not a valid email address`). Unknown members of a
   request are ignored. Bodies are limited to 1 MiB (413).
 - A path id that is not an integer is 404.
+- Rate limits (429 `{error}` with `Retry-After` in whole seconds): API requests per token,
+  500 per second with bursts of 500 by default (`entrada serve --rate-limit N`, 0 for
+  none); `/oauth/*` per client address, 20 per second with bursts of 100. After 5 failed
+  sign-ins for one email (or 20 from one address) within 5 minutes, sign-in is refused for
+  a while with 429, whether or not the email exists.
+- The server listens on loopback by default and refuses (403 `{error}`) requests whose
+  `Host` is not localhost, 127.0.0.1, [::1], the bound address or a name given with
+  `--allow-host` (DNS rebinding). No CORS headers are sent: foreign origins get nothing.
+  A request that takes over 30 s is answered 503.
 
 ## Check-in (the spec leaves the states open; these are this project's rules)
 - `POST .../attendees/{id}/check_in` checks in, `PATCH` checks out, `DELETE` undoes; all
@@ -162,9 +190,19 @@ impl Modify for OAuthScheme {
                 "Extension: check-in operations and scans, nothing else that writes",
             ),
         ]);
-        let flow = Flow::ClientCredentials(ClientCredentials::new("/oauth/token", scopes));
+        let machine =
+            Flow::ClientCredentials(ClientCredentials::new("/oauth/token", scopes.clone()));
+        let people = Flow::AuthorizationCode(AuthorizationCode::with_refresh_url(
+            "/oauth/authorize",
+            "/oauth/token",
+            scopes,
+            "/oauth/token",
+        ));
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("oauth2", SecurityScheme::OAuth2(OAuth2::new([flow])));
+        components.add_security_scheme(
+            "oauth2",
+            SecurityScheme::OAuth2(OAuth2::new([machine, people])),
+        );
     }
 }
 
