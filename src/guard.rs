@@ -35,18 +35,20 @@ pub struct Limits {
     pub api: Option<KeyedLimiter>,
     /// Per address, on `/oauth/*`.
     pub oauth: Option<KeyedLimiter>,
-    /// Failed sign-ins, keyed `user:<email>` and `addr:<ip>`.
-    pub sign_in: Throttle,
+    /// Failed sign-ins per email.
+    pub sign_in_user: Throttle,
+    /// Failed sign-ins per address.
+    pub sign_in_address: Throttle,
 }
 
 impl Limits {
     pub fn new(config: &ServerConfig) -> Option<Limits> {
-        let per_user =
-            Duration::from_secs(300) / SIGN_IN_FAILURES_PER_USER * SIGN_IN_FAILURES_PER_USER;
+        let window = Duration::from_secs(300);
         Some(Limits {
             api: KeyedLimiter::per_second(config.rate_limit, config.rate_limit),
             oauth: KeyedLimiter::per_second(OAUTH_RATE, OAUTH_BURST),
-            sign_in: Throttle::new(SIGN_IN_FAILURES_PER_USER, per_user)?,
+            sign_in_user: Throttle::new(SIGN_IN_FAILURES_PER_USER, window)?,
+            sign_in_address: Throttle::new(SIGN_IN_FAILURES_PER_ADDRESS, window)?,
         })
     }
 
@@ -55,7 +57,8 @@ impl Limits {
         for limiter in [&self.api, &self.oauth].into_iter().flatten() {
             limiter.forget_idle();
         }
-        self.sign_in.forget_idle();
+        self.sign_in_user.forget_idle();
+        self.sign_in_address.forget_idle();
     }
 }
 

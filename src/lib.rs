@@ -14,4 +14,5 @@ pub mod domain;
 pub mod error;
 pub mod guard;
 pub mod limits;
+pub mod qr;
 pub mod server;

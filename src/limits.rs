@@ -31,6 +31,15 @@ impl KeyedLimiter {
         })
     }
 
+    /// `count` events per `period` on average, at most `burst` at once.
+    pub fn per_period_with_burst(count: u32, period: Duration, burst: u32) -> Option<KeyedLimiter> {
+        let count = NonZeroU32::new(count)?;
+        let quota = Quota::with_period(period / count.get())?.allow_burst(NonZeroU32::new(burst)?);
+        Some(KeyedLimiter {
+            inner: RateLimiter::keyed(quota),
+        })
+    }
+
     /// Takes one token for `key`; `Err(seconds)` when there is none, with the whole
     /// number of seconds after which one will be there (at least 1).
     pub fn check(&self, key: &str) -> Result<(), u64> {

@@ -7,6 +7,7 @@
 pub mod account;
 pub mod attendee_fields;
 pub mod attendees;
+pub mod badges;
 pub mod check_in;
 pub mod envelope;
 pub mod error;
@@ -133,6 +134,10 @@ anything else is 404.
 - `GET /events/{event_id}/check_ins` and `GET .../attendees/{id}/check_ins`: the history,
   newest first, paged; `GET /events/{event_id}/check_in_stats`: counts.
 - Events carry `attendee_count`.
+- `GET .../attendees/{id}/qr.svg`, `qr.png?size=` and `badge` (a 4 × 3 in printable HTML
+  badge): the ticket code as a QR code with error correction M (survives glare and
+  creases, and keeps a generated code in version 1, the coarsest grid) and a 4-module
+  quiet zone. Cacheable: `ETag`, `If-None-Match` → 304.
 - `Idempotency-Key` (after the IETF httpapi draft) on every POST, PATCH and DELETE. Keys
   belong to the client that sent them. A repeat with the same key and the same request
   (method, path, query, body) within 24 hours answers the stored first answer (any
@@ -229,6 +234,9 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
             check_in::check_out,
             check_in::undo
         ))
+        .routes(routes!(badges::qr_svg))
+        .routes(routes!(badges::qr_png))
+        .routes(routes!(badges::badge))
         .routes(routes!(check_in::scan))
         .routes(routes!(check_in::attendee_history))
         .routes(routes!(check_in::event_history))

@@ -337,12 +337,11 @@ pub async fn submit(
         .map(|e| e.trim().to_lowercase())
         .unwrap_or_default();
     let password = params.get("password").cloned().unwrap_or_default();
-    let user_key = format!("user:{email}");
-    let addr_key = format!("addr:{}", peer.ip());
-    let throttle = &state.limits.sign_in;
-    if let Some(wait) = throttle
-        .locked(&user_key)
-        .or_else(|| throttle.locked(&addr_key))
+    let addr_key = peer.ip().to_string();
+    let (by_user, by_address) = (&state.limits.sign_in_user, &state.limits.sign_in_address);
+    if let Some(wait) = by_user
+        .locked(&email)
+        .or_else(|| by_address.locked(&addr_key))
     {
         let mut response = sign_in_page(
             StatusCode::TOO_MANY_REQUESTS,
@@ -382,8 +381,8 @@ pub async fn submit(
     let user_id = match credentials {
         Some(c) if verified && !c.disabled => c.id,
         _ => {
-            throttle.failed(&user_key);
-            throttle.failed(&addr_key);
+            by_user.failed(&email);
+            by_address.failed(&addr_key);
             return sign_in_page(
                 StatusCode::UNAUTHORIZED,
                 &params,

@@ -14,10 +14,14 @@ pub struct Throttle {
 }
 
 impl Throttle {
-    /// Allows `failures` failed attempts per `period` per key.
+    /// Locks a key at its `failures`-th failed attempt within `period` (failures refill
+    /// one every `period / failures`).
     pub fn new(failures: u32, period: Duration) -> Option<Throttle> {
+        // A bucket of failures - 1: the failure that finds it empty is the one that locks.
+        let limiter =
+            KeyedLimiter::per_period_with_burst(failures, period, failures.checked_sub(1)?)?;
         Some(Throttle {
-            failures: KeyedLimiter::per_period(failures, period)?,
+            failures: limiter,
             locked: Mutex::new(HashMap::new()),
         })
     }
