@@ -20,7 +20,6 @@ CREATE TABLE check_ins (
 );
 CREATE INDEX check_ins_event ON check_ins(event_id, id);
 CREATE INDEX check_ins_attendee ON check_ins(attendee_id, id);
-CREATE INDEX check_ins_recent ON check_ins(event_id, created_at) WHERE outcome = 'ok' AND action = 'check_in';
 
 -- Presence in sessions, tracked apart from the door state (attendees.checkin_status).
 CREATE TABLE session_presence (
@@ -47,7 +46,6 @@ CREATE INDEX idempotency_keys_age ON idempotency_keys(created_at);
 -- List filters.
 CREATE INDEX attendees_event_status ON attendees(event_id, checkin_status, id);
 CREATE INDEX attendees_event_updated ON attendees(event_id, updated_at);
-CREATE INDEX attendees_event_type_status ON attendees(event_id, registration_type_id, checkin_status);
 
 -- Search over names, email and company (the `q` filter), kept in step by triggers.
 CREATE VIRTUAL TABLE attendees_fts USING fts5(
