@@ -80,20 +80,24 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<User>> {
     let Some(mut user) = user else {
         return Ok(None);
     };
+    user.accounts = memberships(conn, id)?;
+    Ok(Some(user))
+}
+
+/// The accounts a user belongs to, with the role in each.
+fn memberships(conn: &Connection, user_id: i64) -> Result<Vec<Membership>> {
     let mut stmt = conn.prepare_cached(
         "SELECT m.account_id, a.name, m.role FROM memberships m JOIN accounts a ON a.id = m.account_id
          WHERE m.user_id = ?1 ORDER BY m.account_id",
     )?;
-    user.accounts = stmt
-        .query_map([id], |r| {
-            Ok(Membership {
-                account_id: r.get(0)?,
-                account_name: r.get(1)?,
-                role: r.get(2)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(Some(user))
+    let rows = stmt.query_map([user_id], |r| {
+        Ok(Membership {
+            account_id: r.get(0)?,
+            account_name: r.get(1)?,
+            role: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 /// The user's role in the account, if an enabled user is a member.
@@ -128,19 +132,7 @@ pub fn list(conn: &Connection) -> Result<Vec<(User, bool)>> {
                 })
             },
         )?;
-        let mut stmt = conn.prepare_cached(
-            "SELECT m.account_id, a.name, m.role FROM memberships m JOIN accounts a ON a.id = m.account_id
-             WHERE m.user_id = ?1 ORDER BY m.account_id",
-        )?;
-        let accounts = stmt
-            .query_map([id], |r| {
-                Ok(Membership {
-                    account_id: r.get(0)?,
-                    account_name: r.get(1)?,
-                    role: r.get(2)?,
-                })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+        let accounts = memberships(conn, id)?;
         users.push((User { accounts, ..user }, disabled));
     }
     Ok(users)
