@@ -9,6 +9,7 @@ pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod db;
+pub mod decode;
 pub mod demo;
 pub mod domain;
 pub mod error;

@@ -63,6 +63,12 @@ pub fn app(state: AppState) -> Router {
                 .layer(from_fn_with_state(state.clone(), guard::limit_oauth)),
         )
         .route("/healthz", get(health))
+        .route(
+            "/kiosk/decode",
+            post(api::decode::decode)
+                .layer(DefaultBodyLimit::max(api::decode::FRAME_LIMIT))
+                .layer(from_fn_with_state(state.clone(), guard::limit_api)),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

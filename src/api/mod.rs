@@ -9,6 +9,7 @@ pub mod attendee_fields;
 pub mod attendees;
 pub mod badges;
 pub mod check_in;
+pub mod decode;
 pub mod envelope;
 pub mod error;
 pub mod events;
