@@ -31,6 +31,9 @@ use crate::error::{Error, Result};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
+    /// What to measure instead of the API (`qr DIR`: QR decoding on sample images).
+    #[command(subcommand)]
+    pub target: Option<BenchTarget>,
     /// Concurrent keep-alive connections of the load generator.
     #[arg(long, default_value_t = 32)]
     pub connections: usize,
@@ -86,7 +89,24 @@ impl Figures {
     }
 }
 
+#[derive(Debug, clap::Subcommand)]
+pub enum BenchTarget {
+    /// Decode rate and time of the QR pipeline and of naive rqrr on sample images.
+    Qr {
+        /// Folder of images with expected texts [env: ENTRADA_QR_SAMPLES]
+        #[arg(
+            env = "ENTRADA_QR_SAMPLES",
+            default_value = "../shared/qr-samples",
+            hide_env = true
+        )]
+        dir: PathBuf,
+    },
+}
+
 pub fn run(args: BenchArgs) -> Result<()> {
+    if let Some(BenchTarget::Qr { dir }) = &args.target {
+        return crate::bench_qr::run(dir);
+    }
     let dir = std::env::temp_dir().join(format!("entrada-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error::internal(format!("cannot create {}: {e}", dir.display())))?;

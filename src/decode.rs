@@ -59,6 +59,17 @@ impl Frame {
     pub fn from_image(bytes: &[u8], format: image::ImageFormat) -> Result<Frame> {
         let img = image::load_from_memory_with_format(bytes, format)
             .map_err(|e| Error::invalid(format!("the image could not be read: {e}")))?;
+        Frame::from_dynamic(img)
+    }
+
+    /// An image file of any supported format (PNG, JPEG, WebP), converted to grayscale.
+    pub fn from_file(path: &std::path::Path) -> Result<Frame> {
+        let img = image::open(path)
+            .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
+        Frame::from_dynamic(img)
+    }
+
+    fn from_dynamic(img: image::DynamicImage) -> Result<Frame> {
         let gray = img.to_luma8();
         let (w, h) = (gray.width() as usize, gray.height() as usize);
         if w * h > MAX_PIXELS {
@@ -180,6 +191,11 @@ fn half_size(frame: &Frame) -> (usize, usize, Vec<u8>) {
         }
     }
     (w, h, out)
+}
+
+/// rqrr alone on the frame as it is: the baseline the benchmark compares against.
+pub fn naive(frame: &Frame) -> Vec<Found> {
+    rqrr_pass(frame.width, frame.height, &frame.pixels, 1)
 }
 
 /// Finds the codes in a frame; empty when there are none.

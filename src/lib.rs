@@ -6,6 +6,7 @@
 pub mod api;
 pub mod auth;
 pub mod bench;
+pub mod bench_qr;
 pub mod cli;
 pub mod config;
 pub mod db;
