@@ -10,7 +10,7 @@ use serde_json::json;
 
 /// Frames read of the 42 below when the test was written (rqrr with Otsu, inversion,
 /// local threshold and half size; 2026-11-22): a floor to raise, never to lower.
-const READ_AT_LEAST: usize = 29;
+const READ_AT_LEAST: usize = 31;
 
 struct Rng(u64);
 
@@ -116,14 +116,26 @@ fn synthetic_kiosk_frames_decode_above_the_floor() {
     let t = s.token("read write");
     let event = s.event(&t, "Frames");
     let mut rng = Rng(0x5EED);
+    // Fixed codes in the generated format (not generated here: the frames, and so the
+    // rate, must be the same on every run).
     let mut codes = Vec::new();
-    for i in 0..6 {
-        codes.push(
-            s.attendee(&t, event, json!({"first_name": format!("Guest {i}")}))["qr_code"]
-                .as_str()
-                .expect("code")
-                .to_owned(),
+    for (i, code) in [
+        "7KQ2-MXW9-PD3A-H8RT",
+        "0B4N-Z1TT-9QWE-MK3C",
+        "H8RT-7KQ2-AAAA-ZZZZ",
+        "M3CD-4Y5P-0B4N-XW9P",
+        "QWER-TY12-3456-789A",
+        "ZZ00-YY11-XX22-WW33",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let a = s.attendee(
+            &t,
+            event,
+            json!({"first_name": format!("Guest {i}"), "qr_code": code}),
         );
+        codes.push(a["qr_code"].as_str().expect("code").to_owned());
     }
     codes.push("https://tickets.example.com/t/8f14e45fceea167a5a36dedd4bea2543".to_owned());
     let mut tried = 0;
