@@ -503,15 +503,7 @@ async fn sequential(
 
 /// Gets a token over HTTP, as any client would.
 async fn fetch_token(addr: SocketAddr, client_id: &str, secret: &str) -> Result<String> {
-    let stream = TcpStream::connect(addr)
-        .await
-        .map_err(|e| Error::internal(format!("connect: {e}")))?;
-    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-        .await
-        .map_err(|e| Error::internal(format!("handshake: {e}")))?;
-    tokio::spawn(async move {
-        let _ = conn.await;
-    });
+    let mut sender = connect(addr).await?;
     let form = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("grant_type", "client_credentials")
         .append_pair("client_id", client_id)

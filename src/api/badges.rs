@@ -14,6 +14,7 @@ use super::extract::ApiPath;
 use crate::auth::ReadAccess;
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
+use crate::domain::text::html_escape as escape;
 use crate::error::Result;
 use crate::qr;
 use crate::server::AppState;
@@ -124,13 +125,6 @@ pub async fn qr_png(
     )
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// A printable badge: an HTML page sized for a 4 × 3 inch label with the name, company,
 /// registration type and the QR code, ready for the browser's print dialog. No external
 /// assets.
@@ -156,10 +150,7 @@ pub async fn badge(
             Ok((event.name, a, type_name))
         })
         .await?;
-    let name = match &a.last_name {
-        Some(last) => format!("{} {last}", a.first_name),
-        None => a.first_name.clone(),
-    };
+    let name = a.full_name();
     let source = format!(
         "badge|{event_name}|{name}|{:?}|{:?}|{}",
         a.company, type_name, a.qr_code

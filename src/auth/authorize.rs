@@ -18,6 +18,7 @@ use super::{pkce, secrets};
 use crate::db::clients::{self, Client};
 use crate::db::users;
 use crate::domain::scope::ScopeSet;
+use crate::domain::text::html_escape as escape;
 use crate::domain::time;
 use crate::server::AppState;
 
@@ -154,21 +155,6 @@ async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal>
         code_challenge: challenge.to_owned(),
         scopes,
     })
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Headers every page of the sign-in flow carries: no caching, no framing, no scripts.

@@ -166,13 +166,6 @@ pub fn delete(conn: &Connection, event_id: i64, field: &AttendeeField) -> Result
     Ok(())
 }
 
-/// How many attendees have answered the field (what a delete would remove).
-pub fn answer_count(conn: &Connection, field_id: i64) -> Result<i64> {
-    Ok(conn
-        .prepare_cached("SELECT COUNT(*) FROM attendee_answers WHERE field_id = ?1")?
-        .query_row([field_id], |r| r.get(0))?)
-}
-
 /// An attendee's `fields` changes when a field it answered changes, so its `updated_at`
 /// moves too (integrations poll on it).
 fn touch_answering_attendees(conn: &Connection, field_id: i64) -> Result<()> {

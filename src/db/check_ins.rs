@@ -142,13 +142,6 @@ fn find_by_code(conn: &Connection, event_id: i64, code: &str) -> Result<Option<A
     }
 }
 
-fn full_name(a: &Attendee) -> String {
-    match &a.last_name {
-        Some(last) => format!("{} {last}", a.first_name),
-        None => a.first_name.clone(),
-    }
-}
-
 fn operate(
     conn: &Connection,
     event: &Event,
@@ -158,7 +151,7 @@ fn operate(
     actor: &Actor,
     code: Option<&str>,
 ) -> Result<Applied> {
-    let name = full_name(&attendee);
+    let name = attendee.full_name();
     let session_id = session.map(|s| s.id);
     let current = match session {
         None => attendee.checkin_status,

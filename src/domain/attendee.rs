@@ -37,6 +37,16 @@ pub struct Attendee {
     pub fields: Vec<AttendeeFieldValue>,
 }
 
+impl Attendee {
+    /// First and last name, as a door person reads it.
+    pub fn full_name(&self) -> String {
+        match &self.last_name {
+            Some(last) => format!("{} {last}", self.first_name),
+            None => self.first_name.clone(),
+        }
+    }
+}
+
 /// An answer to one of the event's fields.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AttendeeFieldValue {
