@@ -201,3 +201,93 @@ fn errors() {
         assert!(r.error().contains("token"));
     }
 }
+
+/// The served SVG rendered to a PNG by a real SVG renderer (resvg), at `side` pixels,
+/// anti-aliased as a browser or a print driver would draw it.
+fn svg_to_png(svg: &str, side: u32) -> Vec<u8> {
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default()).expect("svg");
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(side, side).expect("pixmap");
+    pixmap.fill(resvg::tiny_skia::Color::WHITE);
+    let scale = side as f32 / tree.size().width();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().expect("png")
+}
+
+/// Every ticket the project generates reads back through the kiosk's own decoder
+/// (`POST /kiosk/decode`), as SVG rendered to PNG and as PNG, down to small sizes:
+/// 2 px per module is where a 29-module generated code is 58 px wide.
+#[test]
+fn svg_and_png_tickets_round_trip_through_the_kiosk_decoder_at_small_sizes() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "QR");
+    let long = format!(
+        "https://tickets.example.com/t/{}",
+        "8f14e45fceea167a".repeat(4)
+    );
+    let mut attendees = vec![s.attendee(&t, event, json!({"first_name": "Ada"}))];
+    attendees.push(s.attendee(
+        &t,
+        event,
+        json!({"first_name": "Grace", "qr_code": "ticket:EXT-0042/hopper"}),
+    ));
+    attendees.push(s.attendee(&t, event, json!({"first_name": "Alan", "qr_code": long})));
+    let decode = |png: Vec<u8>| -> Vec<String> {
+        let r = common::into_resp(
+            s.http
+                .post(format!("{}/kiosk/decode", s.base))
+                .bearer_auth(&t)
+                .header("content-type", "image/png")
+                .body(png)
+                .send()
+                .expect("decode"),
+        );
+        assert_eq!(r.status, 200, "{}", r.text);
+        r.json()["codes"]
+            .as_array()
+            .expect("codes")
+            .iter()
+            .filter_map(|c| c["text"].as_str().map(str::to_owned))
+            .collect()
+    };
+    for a in &attendees {
+        let id = a["id"].as_i64().expect("id");
+        let code = a["qr_code"].as_str().expect("qr_code").to_owned();
+        let (_, _, svg) = fetch(
+            &s,
+            &format!("/events/{event}/attendees/{id}/qr.svg"),
+            &t,
+            None,
+        );
+        let svg = String::from_utf8(svg).expect("utf-8");
+        let grid = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
+            .expect("svg")
+            .size()
+            .width()
+            .round() as u32;
+        // From 2 px per module (blurred edges, fractional module sizes) upwards.
+        for side in [grid * 2, grid * 2 + 7, grid * 3 + 1, 150, 300] {
+            if side < grid * 2 {
+                continue;
+            }
+            assert_eq!(
+                decode(svg_to_png(&svg, side)),
+                vec![code.clone()],
+                "SVG at {side} px ({grid} modules)"
+            );
+        }
+        for size in [64, 100, 300] {
+            let (_, _, png) = fetch(
+                &s,
+                &format!("/events/{event}/attendees/{id}/qr.png?size={size}"),
+                &t,
+                None,
+            );
+            assert_eq!(decode(png), vec![code.clone()], "PNG at {size} px");
+        }
+    }
+}
