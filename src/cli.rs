@@ -1,4 +1,4 @@
-//! The command line: `serve`, `accounts`, `clients`, `bench`.
+//! The command line: `serve`, `accounts`, `clients`, `users`, `sync`, `bench`.
 //!
 //! This is a contract that later issues and black-box suites rely on: flag names, the
 //! environment variables `ENTRADA_DB` and `ENTRADA_BIND`, the first stdout line of `serve`
@@ -43,6 +43,9 @@ pub enum Command {
     /// Manage people who sign in (door staff, organisers).
     #[command(subcommand)]
     Users(UsersCommand),
+    /// Sync with a remote v2 server (SYNC.md).
+    #[command(subcommand)]
+    Sync(SyncCommand),
     /// Measure the server over real HTTP (see BENCHMARKS.md).
     Bench(bench::BenchArgs),
     /// A trivial axum server: the ceiling `entrada bench` compares against.
@@ -88,6 +91,48 @@ pub struct ServeArgs {
     /// Lifetime of access tokens, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TOKEN_TTL, value_parser = clap::value_parser!(u64).range(1..))]
     pub token_ttl: u64,
+    /// Seconds between background sync rounds (when a sync is configured); a round
+    /// also starts soon after local changes.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub sync_interval: u64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SyncCommand {
+    /// Configure the remote: its base URL (ending in /api/v2), auth URL, client id, the
+    /// client secret (read from stdin, a trailing newline dropped) and the remote events
+    /// to mirror. Prints the stored configuration (never the secret).
+    Configure {
+        #[arg(long, value_name = "URL")]
+        base_url: String,
+        #[arg(long, value_name = "URL")]
+        auth_url: String,
+        #[arg(long, value_name = "ID")]
+        client_id: String,
+        /// Read the client secret from standard input.
+        #[arg(long, required = true)]
+        client_secret_stdin: bool,
+        /// Remote event ids, comma-separated.
+        #[arg(long, value_name = "ID,ID", value_parser = crate::sync::settings::EventIds::parse)]
+        events: crate::sync::settings::EventIds,
+        /// Local account to mirror into [default: the first account]
+        #[arg(long)]
+        account: Option<i64>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Run one full round (push, then pull) with a progress bar and a summary. Exits 0
+    /// when the remote was reached and every entry that could be sent was confirmed
+    /// (parked entries are listed but do not fail it), non-zero otherwise.
+    Run {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Print the sync's state as JSON (what `GET /kiosk/sync` answers).
+    Status {
+        #[command(flatten)]
+        db: DbArg,
+    },
 }
 
 fn parse_bind(value: &str) -> std::result::Result<SocketAddr, String> {
@@ -161,6 +206,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Accounts(cmd) => accounts_command(cmd),
         Command::Clients(cmd) => clients_command(cmd),
         Command::Users(cmd) => users_command(cmd),
+        Command::Sync(cmd) => sync_command(cmd),
         Command::Bench(args) => bench::run(args),
         Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
     }
@@ -189,10 +235,12 @@ fn serve(args: ServeArgs) -> Result<()> {
         rate_limit: args.rate_limit,
         allowed_hosts: args.allow_host,
     };
+    let sync_interval = std::time::Duration::from_secs(args.sync_interval);
     tracing::info!(db = %config.db_path.display(), "opening database");
     runtime()?.block_on(async move {
         let demo = config.demo;
         let server = server::start(config, server::termination_signal()).await?;
+        crate::sync::spawn(server.db.clone(), sync_interval);
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{}", server.addr)
@@ -427,4 +475,119 @@ fn users_command(cmd: UsersCommand) -> Result<()> {
             print_line(&json!({"id": id, "disabled": true}))
         }
     }
+}
+
+fn read_secret_stdin() -> Result<String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| Error::internal(format!("cannot read the client secret from stdin: {e}")))?;
+    let secret = line.strip_suffix('\n').unwrap_or(&line);
+    let secret = secret.strip_suffix('\r').unwrap_or(secret).to_owned();
+    if secret.is_empty() {
+        return Err(Error::invalid("the client secret read from stdin is empty"));
+    }
+    Ok(secret)
+}
+
+fn sync_command(cmd: SyncCommand) -> Result<()> {
+    match cmd {
+        SyncCommand::Configure {
+            base_url,
+            auth_url,
+            client_id,
+            client_secret_stdin: _,
+            events,
+            account,
+            db,
+        } => {
+            let secret = read_secret_stdin()?;
+            let input = crate::sync::settings::SettingsInput {
+                base_url: Some(base_url),
+                auth_url: Some(auth_url),
+                client_id: Some(client_id),
+                client_secret: Some(secret),
+                events: Some(events.0),
+            };
+            let settings = input.parse(false)?;
+            let db = db.open()?;
+            let stored = db.write_blocking(move |conn| {
+                let account = resolve_account(conn, account)?;
+                settings.save(conn, account)
+            })?;
+            let view = crate::sync::settings::SettingsView::of(Some(&stored));
+            print_line(&serde_json::to_value(view).map_err(Error::internal)?)
+        }
+        SyncCommand::Run { db } => {
+            let db = db.open()?;
+            let summary = runtime()?.block_on(sync_run(&db))?;
+            let parked = db.read_blocking(crate::db::sync::parked)?;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_value(&summary).map_err(Error::internal)?
+            );
+            for p in &parked {
+                let _ = writeln!(
+                    out,
+                    "parked #{} {} (record {}): {} {}",
+                    p.id,
+                    p.kind,
+                    p.record_id,
+                    p.status.map(|s| s.to_string()).unwrap_or_default(),
+                    p.message.as_deref().unwrap_or("")
+                );
+            }
+            let _ = out.flush();
+            // Entries waiting behind a parked one could not be sent: they do not fail it.
+            match summary.error {
+                Some(e) => Err(Error::internal(format!("the round did not complete: {e}"))),
+                None => Ok(()),
+            }
+        }
+        SyncCommand::Status { db } => {
+            let db = db.open()?;
+            let status = db.read_blocking(crate::sync::status)?;
+            print_line(&serde_json::to_value(status).map_err(Error::internal)?)
+        }
+    }
+}
+
+/// One round with a progress bar per stage on stderr.
+async fn sync_run(db: &Db) -> Result<crate::sync::Summary> {
+    use indicatif::{ProgressBar, ProgressStyle};
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{prefix:>5} [{bar:30}] {pos}/{len} {elapsed}")
+            .map_err(Error::internal)?
+            .progress_chars("=> "),
+    );
+    let shown = bar.clone();
+    let progress = move |stage: &str, done: u64, total: u64| {
+        let bar = &shown;
+        if bar.prefix() != stage {
+            bar.set_prefix(stage.to_owned());
+            bar.reset();
+        }
+        bar.set_length(total.max(done));
+        bar.set_position(done);
+    };
+    let summary = crate::sync::round(db, &progress).await;
+    bar.finish_and_clear();
+    let summary = summary?;
+    eprintln!(
+        "sync: {} sent, {} parked, {} waiting, {} attendees pulled, {} pending{}",
+        summary.confirmed,
+        summary.parked,
+        summary.waiting,
+        summary.pulled,
+        summary.pending,
+        summary
+            .error
+            .as_deref()
+            .map(|e| format!("; stopped: {e}"))
+            .unwrap_or_default()
+    );
+    Ok(summary)
 }

@@ -18,3 +18,4 @@ pub mod guard;
 pub mod limits;
 pub mod qr;
 pub mod server;
+pub mod sync;

@@ -40,7 +40,9 @@ pub struct AppState {
 
 /// The whole application: API, token endpoint, docs and health check.
 pub fn app(state: AppState) -> Router {
-    let (api_routes, openapi) = api::router();
+    let (api_routes, mut openapi) = api::router();
+    let (kiosk_routes, kiosk_doc) = api::kiosk_router();
+    openapi.merge(kiosk_doc);
     let api_base = api::BASE_PATH;
     Router::new()
         .nest(
@@ -62,6 +64,7 @@ pub fn app(state: AppState) -> Router {
                 )
                 .layer(from_fn_with_state(state.clone(), guard::limit_oauth)),
         )
+        .merge(kiosk_routes.layer(from_fn_with_state(state.clone(), guard::limit_api)))
         .route("/healthz", get(health))
         .route(
             "/kiosk/decode",

@@ -18,6 +18,7 @@ pub mod idempotency;
 pub mod me;
 pub mod registration_types;
 pub mod sessions;
+pub mod sync;
 
 use utoipa::openapi::OpenApi as OpenApiDoc;
 use utoipa::openapi::security::{
@@ -154,6 +155,14 @@ anything else is 404.
   `fields` (answers to set; unlisted answers are kept).
 - Attendees carry `updated_at`.
 - `PATCH .../attendee_fields/{id}` accepts `position` to reorder.
+- Kiosk extensions (tag `kiosk`, served from the root, not under `/api/v2`): the sync
+  with a remote v2 server. `GET /kiosk/sync` (`read`) reports
+  `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts}`
+  as a bare object; conflicts have a `kind` of `duplicate_entry`, `edit` or
+  `deleted_remotely`. `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
+  parked-entry routes need `write` (organisers, not door staff); the client secret is
+  write-only and never returned. `POST /kiosk/decode` (`read`) reads QR codes from a
+  camera frame.
 - Events, registration types, sessions and `/account` are this project's shapes.
 "#;
 
@@ -176,6 +185,7 @@ anything else is 404.
         (name = "attendees", description = "People registered for an event"),
         (name = "attendee fields", description = "The event's form questions"),
         (name = "check-in", description = "Check-in, check-out, undo, scans, history and stats"),
+        (name = "kiosk", description = "Kiosk extensions outside the v2 API (served from `/`, not `/api/v2`): the sync with a remote"),
     )
 )]
 struct ApiDoc;
@@ -243,4 +253,20 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(check_in::event_history))
         .routes(routes!(check_in::stats))
         .split_for_parts()
+}
+
+/// The kiosk's own routes (`/kiosk/...`, outside the v2 API) and their OpenAPI paths,
+/// each carrying the server `/` so that a reader of the document calls them at the root.
+pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
+    let (router, mut doc) = OpenApiRouter::new()
+        .routes(routes!(sync::status))
+        .routes(routes!(sync::get_config, sync::put_config))
+        .routes(routes!(sync::run))
+        .routes(routes!(sync::retry))
+        .routes(routes!(sync::edit, sync::drop_parked))
+        .split_for_parts();
+    for item in doc.paths.paths.values_mut() {
+        item.servers = Some(vec![utoipa::openapi::Server::new("/")]);
+    }
+    (router, doc)
 }

@@ -2,7 +2,9 @@
 //! deleting one does to the answers already given.
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
-use serde_json::Value;
+use serde_json::{Value, json};
+
+use super::sync::{self, Change};
 
 use crate::domain::field::{AttendeeField, FieldDefinition, FieldType, machine_name};
 use crate::domain::time;
@@ -70,7 +72,26 @@ pub fn create(conn: &Connection, event_id: i64, def: &FieldDefinition) -> Result
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
         params![event_id, def.label, name, def.field_type, def.required, position, options_json(def)?, now],
     )?;
-    require(conn, event_id, conn.last_insert_rowid())
+    let field = require(conn, event_id, conn.last_insert_rowid())?;
+    sync::queue(
+        conn,
+        event_id,
+        Change::FieldCreate,
+        field.id,
+        &json!({"item": field_item(&field)}),
+        None,
+    )?;
+    Ok(field)
+}
+
+/// The members of a field that a create or update request carries.
+fn field_item(f: &AttendeeField) -> Value {
+    json!({
+        "label": f.label,
+        "type": f.field_type,
+        "required": f.required,
+        "options": f.options,
+    })
 }
 
 /// Applies a new definition (and optionally a new position) to a field. A change of type
@@ -98,7 +119,20 @@ pub fn update(
         params![def.label, def.field_type, def.required, options_json(def)?, time::now(), current.id],
     )?;
     touch_answering_attendees(conn, current.id)?;
-    require(conn, event_id, current.id)
+    let field = require(conn, event_id, current.id)?;
+    let mut item = field_item(&field);
+    if position.is_some() {
+        item["position"] = json!(field.position);
+    }
+    sync::queue(
+        conn,
+        event_id,
+        Change::FieldUpdate,
+        field.id,
+        &json!({"item": item}),
+        None,
+    )?;
+    Ok(field)
 }
 
 fn check_existing_answers(conn: &Connection, field: &AttendeeField) -> Result<()> {
@@ -162,6 +196,14 @@ pub fn delete(conn: &Connection, event_id: i64, field: &AttendeeField) -> Result
     conn.execute(
         "UPDATE attendee_fields SET position = position - 1 WHERE event_id = ?1 AND position > ?2",
         params![event_id, field.position],
+    )?;
+    sync::queue(
+        conn,
+        event_id,
+        Change::FieldDelete,
+        field.id,
+        &json!({}),
+        None,
     )?;
     Ok(())
 }

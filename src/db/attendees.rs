@@ -7,9 +7,10 @@
 use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::attendee_fields;
+use super::sync::{self, Change};
 use crate::domain::attendee::{
     Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
     NewAttendee, generate_qr_code,
@@ -317,8 +318,72 @@ pub fn create(
     ])?;
     let id = conn.last_insert_rowid();
     store_answers(conn, id, &answers)?;
-    get(conn, event_id, id)
+    let created = get(conn, event_id, id)?;
+    sync::queue(
+        conn,
+        event_id,
+        Change::AttendeeCreate,
+        id,
+        &json!({"item": create_item(&created)}),
+        None,
+    )?;
+    Ok(created)
 }
+
+/// The create request that reproduces `a` elsewhere (local ids; the sync maps them).
+fn create_item(a: &Attendee) -> Value {
+    let answers: Vec<Value> = a
+        .fields
+        .iter()
+        .filter(|f| !f.value.is_null())
+        .map(|f| json!({"attendee_field_id": f.field.id, "value": f.value}))
+        .collect();
+    json!({
+        "first_name": a.first_name,
+        "last_name": a.last_name,
+        "email": a.email,
+        "phone": a.phone,
+        "job_title": a.job_title,
+        "company": a.company,
+        "registration_type_id": a.registration_type_id,
+        "rsvp_status": a.rsvp_status,
+        "qr_code": a.qr_code,
+        "fields": answers,
+    })
+}
+
+/// The members of `after` that differ from `before`, as an update request would carry
+/// them, plus the answers the request set.
+fn update_item(before: &Attendee, after: &Attendee, answers: &[(i64, Option<Value>)]) -> Value {
+    let mut item = serde_json::Map::new();
+    let b = serde_json::to_value(before).unwrap_or(Value::Null);
+    let a = serde_json::to_value(after).unwrap_or(Value::Null);
+    for member in MERGED_MEMBERS {
+        if b[member] != a[member] {
+            item.insert((*member).to_owned(), a[member].clone());
+        }
+    }
+    if !answers.is_empty() {
+        let fields: Vec<Value> = answers
+            .iter()
+            .map(|(id, v)| json!({"attendee_field_id": id, "value": v}))
+            .collect();
+        item.insert("fields".to_owned(), Value::Array(fields));
+    }
+    Value::Object(item)
+}
+
+/// The attendee members a sync compares and merges one by one.
+pub const MERGED_MEMBERS: &[&str] = &[
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "job_title",
+    "company",
+    "registration_type_id",
+    "rsvp_status",
+];
 
 /// Applies changes to an attendee; 404 first, then every 422 problem at once.
 pub fn update(
@@ -345,6 +410,7 @@ pub fn update(
         }
     }
     problems.into_result()?;
+    let before = current.clone();
 
     conn.prepare_cached(
         "UPDATE attendees SET first_name = ?1, last_name = ?2, email = ?3, job_title = ?4, phone = ?5,
@@ -364,7 +430,19 @@ pub fn update(
         id
     ])?;
     store_answers(conn, id, &answers)?;
-    get(conn, event_id, id)
+    let after = get(conn, event_id, id)?;
+    let item = update_item(&before, &after, &answers);
+    if item.as_object().is_some_and(|m| !m.is_empty()) {
+        sync::queue(
+            conn,
+            event_id,
+            Change::AttendeeUpdate,
+            id,
+            &json!({"item": item}),
+            None,
+        )?;
+    }
+    Ok(after)
 }
 
 fn store_answers(

@@ -8,7 +8,9 @@
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde_json::json;
 
+use super::sync::{self, Change};
 use super::{attendees, events};
 use crate::domain::attendee::Attendee;
 use crate::domain::checkin::{
@@ -136,6 +138,11 @@ fn find_by_code(conn: &Connection, event_id: i64, code: &str) -> Result<Option<A
         )?
         .query_row(params![event_id, code, canonical_code(code)], |r| r.get(0))
         .optional()?;
+    // A walk-in's own code, kept when a spec-only remote gave it another (SYNC.md).
+    let id = match id {
+        Some(id) => Some(id),
+        None => sync::by_alias(conn, event_id, code)?,
+    };
     match id {
         Some(id) => attendees::find_row(conn, event_id, id),
         None => Ok(None),
@@ -219,6 +226,19 @@ fn operate(
                 Action::CheckOut => format!("{name} checked out{place}"),
                 Action::Undo => format!("Undone: {name} is no longer checked in{place}"),
             };
+            let change = match action {
+                Action::CheckIn => Change::CheckIn,
+                Action::CheckOut => Change::CheckOut,
+                Action::Undo => Change::Undo,
+            };
+            sync::queue(
+                conn,
+                event.id,
+                change,
+                attendee.id,
+                &json!({"session_id": session_id, "at": now}),
+                actor.device.as_deref(),
+            )?;
             (Outcome::Ok, message)
         }
     };

@@ -18,6 +18,7 @@ pub mod clients;
 pub mod events;
 pub mod idempotency;
 mod migrations;
+pub mod sync;
 pub mod users;
 pub mod writer;
 

@@ -101,13 +101,35 @@ impl Server {
         Server::start_in(dir, &[])
     }
 
+    /// Stops the server with SIGKILL (as a network that went away would look to a peer).
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Starts the server again on the same database file and the same port.
+    pub fn restart_same_port(mut self, extra: &[&str]) -> Server {
+        self.kill();
+        let addr = self.base.trim_start_matches("http://").to_owned();
+        let dir = tempfile::tempdir().expect("placeholder tempdir");
+        let dir = std::mem::replace(&mut self._dir, dir);
+        let mut args = vec!["--bind", addr.as_str()];
+        args.extend_from_slice(extra);
+        Server::start_in(dir, &args)
+    }
+
     fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
         let db = dir.path().join("entrada.db");
+        let bind = if extra.contains(&"--bind") {
+            vec![]
+        } else {
+            vec!["--bind", "127.0.0.1:0"]
+        };
         let mut child = Command::new(BIN)
             .arg("serve")
             .arg("--db")
             .arg(&db)
-            .args(["--bind", "127.0.0.1:0"])
+            .args(bind)
             .args(extra)
             .env_remove("ENTRADA_DB")
             .env_remove("ENTRADA_BIND")

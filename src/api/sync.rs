@@ -1,0 +1,208 @@
+//! `/kiosk/sync*`: the sync's state for staff, and the organiser's controls (kiosk
+//! extensions, outside the v2 API; documented in the OpenAPI document with their own
+//! server `/`). Reading the state needs `read`; everything else needs `write`, which
+//! door staff do not have.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody};
+use crate::auth::{Auth, ReadAccess, Write};
+use crate::db::sync as store;
+use crate::error::{Error, Result};
+use crate::server::AppState;
+use crate::sync::settings::{SettingsInput, SettingsView};
+use crate::sync::{self, Status, Summary};
+
+/// The sync's state: online, last success, pending changes, parked entries with the
+/// remote's message, and conflicts (duplicate entries, edits on both sides, records
+/// deleted on the remote). A bare object, like the other kiosk endpoints.
+#[utoipa::path(get, path = "/kiosk/sync", tag = "kiosk",
+    responses((status = 200, description = "The sync's state", body = Status), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn status(access: ReadAccess, State(state): State<AppState>) -> Result<Json<Status>> {
+    let status = access
+        .read(&state.db, |conn, account| {
+            let mine = store::config(conn)?.is_none_or(|c| c.account_id == account);
+            let mut status = sync::status(conn)?;
+            if !mine {
+                // Another account's sync is none of this token's business.
+                status.parked.clear();
+                status.conflicts.clear();
+                status.pending = 0;
+                status.configured = false;
+            }
+            Ok(status)
+        })
+        .await?;
+    Ok(Json(status))
+}
+
+fn check_account(config: Option<&store::StoredConfig>, account: i64) -> Result<()> {
+    match config {
+        Some(c) if c.account_id != account => Err(Error::Forbidden(
+            "the sync of this kiosk belongs to another account".into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The remote's configuration, without the secret.
+#[utoipa::path(get, path = "/kiosk/sync/config", tag = "kiosk",
+    responses((status = 200, description = "The configuration (the secret is never returned)", body = SettingsView), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn get_config(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+) -> Result<Json<SettingsView>> {
+    let account = auth.account_id();
+    let view = state
+        .db
+        .read(move |conn| {
+            let config = store::config(conn)?;
+            check_account(config.as_ref(), account)?;
+            Ok(SettingsView::of(config.as_ref()))
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// Request body of `PUT /kiosk/sync/config`.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct SettingsRequest {
+    item: SettingsInput,
+}
+
+/// Configure the remote: `base_url` (ending in `/api/v2`), `auth_url`, `client_id`,
+/// `client_secret` (write-only; omit it to keep the stored one) and the remote `events`
+/// to mirror into the token's account. A running server uses it from its next round.
+#[utoipa::path(put, path = "/kiosk/sync/config", tag = "kiosk",
+    request_body = SettingsRequest,
+    responses((status = 200, description = "The stored configuration (without the secret)", body = SettingsView), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn put_config(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<SettingsInput>,
+) -> Result<Json<SettingsView>> {
+    let account = auth.account_id();
+    let view = state
+        .db
+        .write(move |conn| {
+            let current = store::config(conn)?;
+            check_account(current.as_ref(), account)?;
+            let settings = input.parse(current.is_some())?;
+            let stored = settings.save(conn, account)?;
+            Ok(SettingsView::of(Some(&stored)))
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// Run a sync round now (push, then pull) and answer what it did. A remote that cannot
+/// be reached is not an error of this request: the summary says so (`reached`, `error`).
+/// 409 while another round runs; 422 when no sync is configured.
+#[utoipa::path(post, path = "/kiosk/sync/run", tag = "kiosk",
+    responses((status = 200, description = "What the round did", body = Summary), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn run(auth: Auth<Write>, State(state): State<AppState>) -> Result<Json<Summary>> {
+    let account = auth.account_id();
+    state
+        .db
+        .read(move |conn| check_account(store::config(conn)?.as_ref(), account))
+        .await?;
+    Ok(Json(sync::round(&state.db, &|_, _, _| {}).await?))
+}
+
+async fn parked_action(
+    state: &AppState,
+    account: i64,
+    id: i64,
+    action: impl FnOnce(&rusqlite::Connection) -> Result<bool> + Send + 'static,
+) -> Result<Json<Status>> {
+    let status = state
+        .db
+        .write(move |conn| {
+            check_account(store::config(conn)?.as_ref(), account)?;
+            if !action(conn)? {
+                return Err(Error::not_found(format_args!("parked entry {id}")));
+            }
+            sync::status(conn)
+        })
+        .await?;
+    Ok(Json(status))
+}
+
+/// Send a parked entry again at the next round.
+#[utoipa::path(post, path = "/kiosk/sync/parked/{id}/retry", tag = "kiosk",
+    params(("id" = i64, Path, description = "Parked entry id")),
+    responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn retry(
+    auth: Auth<Write>,
+    ApiPath(id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Status>> {
+    parked_action(&state, auth.account_id(), id, move |conn| {
+        store::unpark(conn, id)
+    })
+    .await
+}
+
+/// Request body of `PATCH /kiosk/sync/parked/{id}`: the entry's new body.
+#[derive(Deserialize, ToSchema)]
+pub struct ParkedEdit {
+    /// What to send instead (the same shape as the parked entry's `body`).
+    #[schema(value_type = Object)]
+    pub body: Value,
+}
+
+/// Replace what a parked entry sends (a person fixed what the remote refused) and send
+/// it again at the next round.
+#[utoipa::path(patch, path = "/kiosk/sync/parked/{id}", tag = "kiosk",
+    request_body = inline(ParkedEditRequest),
+    params(("id" = i64, Path, description = "Parked entry id")),
+    responses((status = 200, description = "The sync's state after it", body = Status), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn edit(
+    auth: Auth<Write>,
+    ApiPath(id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<ParkedEdit>,
+) -> Result<Json<Status>> {
+    if !input.body.is_object() {
+        return Err(Error::invalid("item.body must be an object"));
+    }
+    parked_action(&state, auth.account_id(), id, move |conn| {
+        store::edit(conn, id, &input.body)
+    })
+    .await
+}
+
+/// Request body of `PATCH /kiosk/sync/parked/{id}`.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct ParkedEditRequest {
+    item: ParkedEdit,
+}
+
+/// Drop a parked entry: the remote will never see that change.
+#[utoipa::path(delete, path = "/kiosk/sync/parked/{id}", tag = "kiosk",
+    params(("id" = i64, Path, description = "Parked entry id")),
+    responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn drop_parked(
+    auth: Auth<Write>,
+    ApiPath(id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Status>> {
+    parked_action(&state, auth.account_id(), id, move |conn| {
+        store::drop_parked(conn, id)
+    })
+    .await
+}

@@ -1,0 +1,304 @@
+//! Sync with a remote v2 server: mirror chosen events into the local database, keep
+//! working with no network, and hand every local change to the remote when it is back.
+//! The protocol is written down in SYNC.md; this module is its code.
+//!
+//! - `remote.rs`: the remote as an HTTP peer (token, retries, what each answer means).
+//! - `pull.rs`: remote records into the local database, merged member by member.
+//! - `push.rs`: the outbox (`db::sync`) to the remote, in order, exactly once in effect.
+//!
+//! A round is push, then pull. One round runs at a time per database, across processes
+//! too (`entrada serve` in the background and `entrada sync run` by hand): a lease in
+//! `sync_state` says who runs it, and a lease whose process is gone is taken over.
+
+pub mod pull;
+pub mod push;
+pub mod remote;
+pub mod settings;
+
+use std::time::Duration;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::Db;
+use crate::db::sync::{self as store, Conflict, Parked, StoredConfig};
+use crate::error::{Error, Result};
+use remote::{Failure, Remote};
+
+/// Why a round stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    /// The remote could not be used (unreachable, credentials refused, ...).
+    Remote(Failure),
+    /// The local database failed.
+    Local(Error),
+}
+
+impl From<Failure> for Stop {
+    fn from(f: Failure) -> Self {
+        Stop::Remote(f)
+    }
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Self {
+        Stop::Local(e)
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Remote(failure) => write!(f, "{failure}"),
+            Stop::Local(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// What a round did.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct Summary {
+    /// Whether the remote answered at all.
+    pub reached: bool,
+    /// Outbox entries the remote confirmed.
+    pub confirmed: u64,
+    /// Entries parked in this round (the remote refused them for good).
+    pub parked: u64,
+    /// Entries that wait for a record the remote does not have yet.
+    pub waiting: u64,
+    /// Attendees pulled.
+    pub pulled: u64,
+    /// Entries still pending after the round.
+    pub pending: i64,
+    /// Why the round stopped early; null when it completed.
+    pub error: Option<String>,
+}
+
+/// Progress of a round, for the command line's bars: (stage, done, total).
+pub type Progress = dyn Fn(&str, u64, u64) + Sync;
+
+/// Runs one round: push, then pull. `Ok` even when the remote was not reachable (the
+/// summary says so); `Err` only when there is nothing to sync with (not configured) or
+/// another round is running.
+pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
+    let Some(config) = db.read(store::config).await? else {
+        return Err(Error::invalid(
+            "the sync is not configured (entrada sync configure, or the UI's Sync screen)",
+        ));
+    };
+    let owner = lease_owner();
+    let taken = {
+        let owner = owner.clone();
+        db.write(move |conn| take_lease(conn, &owner)).await?
+    };
+    if !taken {
+        return Err(Error::Conflict("a sync round is already running".into()));
+    }
+    let outcome = run(db, &config, progress).await;
+    let mut summary;
+    let (reached, entrada, error) = match outcome {
+        Ok((s, entrada)) => {
+            summary = s;
+            (true, Some(entrada), None)
+        }
+        Err((s, reached, stop)) => {
+            summary = s;
+            let message = stop.to_string();
+            tracing::warn!(error = %message, "sync round stopped");
+            (reached, None, Some(message))
+        }
+    };
+    summary.reached = reached;
+    summary.error = error.clone();
+    db.write(move |conn| {
+        store::finish_round(conn, reached, entrada, error.as_deref())?;
+        release_lease(conn, &owner)
+    })
+    .await?;
+    summary.pending = db.read(store::pending_count).await?;
+    Ok(summary)
+}
+
+type RoundError = (Summary, bool, Stop);
+
+async fn run(
+    db: &Db,
+    config: &StoredConfig,
+    progress: &Progress,
+) -> Result<(Summary, bool), RoundError> {
+    let mut summary = Summary::default();
+    let remote = match Remote::connect(config).await {
+        Ok(r) => r,
+        Err(f) => {
+            let reached = matches!(f, Failure::Refused { .. } | Failure::Unauthorized(_));
+            return Err((summary, reached, Stop::Remote(f)));
+        }
+    };
+    // Mirror the events first, so that changes to a newly chosen event have a target.
+    for &event in &config.events {
+        let mapped = db
+            .read(move |conn| store::local_id(conn, store::EVENT, event, event))
+            .await
+            .map_err(|e| (Summary::default(), true, Stop::Local(e)))?;
+        if mapped.is_none() {
+            match pull::event(&remote, db, config.account_id, event, &|d, t| {
+                progress("pull", d, t)
+            })
+            .await
+            {
+                Ok(n) => summary.pulled += n,
+                Err(stop) => return Err((summary, true, stop)),
+            }
+        }
+    }
+    match push::outbox(&remote, db, &config.kiosk_id, &|d, t| {
+        progress("push", d, t)
+    })
+    .await
+    {
+        Ok(p) => {
+            summary.confirmed = p.confirmed;
+            summary.parked = p.parked;
+            summary.waiting = p.waiting;
+        }
+        Err(stop) => return Err((summary, true, stop)),
+    }
+    for &event in &config.events {
+        match pull::event(&remote, db, config.account_id, event, &|d, t| {
+            progress("pull", d, t)
+        })
+        .await
+        {
+            Ok(n) => summary.pulled += n,
+            Err(stop) => return Err((summary, true, stop)),
+        }
+    }
+    Ok((summary, remote.entrada))
+}
+
+/// This process, as the owner of a round's lease.
+fn lease_owner() -> String {
+    format!("{}", std::process::id())
+}
+
+/// How long a lease lasts without its process being checked.
+const LEASE: Duration = Duration::from_secs(600);
+
+fn process_alive(owner: &str) -> bool {
+    if cfg!(target_os = "linux") {
+        std::path::Path::new(&format!("/proc/{owner}")).exists()
+    } else {
+        true
+    }
+}
+
+fn take_lease(conn: &rusqlite::Connection, owner: &str) -> Result<bool> {
+    let (holder, until): (Option<String>, Option<i64>) = conn.query_row(
+        "SELECT lease_owner, lease_until FROM sync_state WHERE id = 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let now = chrono::Utc::now().timestamp();
+    let free = match (holder, until) {
+        (None, _) => true,
+        (Some(h), _) if h == owner => false,
+        (Some(h), Some(u)) => u < now || !process_alive(&h),
+        (Some(_), None) => true,
+    };
+    if free {
+        conn.execute(
+            "UPDATE sync_state SET lease_owner = ?1, lease_until = ?2 WHERE id = 1",
+            rusqlite::params![owner, now + LEASE.as_secs() as i64],
+        )?;
+    }
+    Ok(free)
+}
+
+fn release_lease(conn: &rusqlite::Connection, owner: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE sync_state SET lease_owner = NULL, lease_until = NULL WHERE id = 1 AND lease_owner = ?1",
+        [owner],
+    )?;
+    Ok(())
+}
+
+/// What `GET /kiosk/sync` answers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Status {
+    /// Whether a sync is configured.
+    pub configured: bool,
+    /// Whether the last round reached the remote.
+    pub online: bool,
+    pub last_success_at: Option<String>,
+    pub last_attempt_at: Option<String>,
+    /// Why the last round stopped early, if it did.
+    pub last_error: Option<String>,
+    /// Changes not yet confirmed by the remote (parked ones not included).
+    pub pending: i64,
+    /// Changes the remote refused for good: a person retries, edits or drops them.
+    pub parked: Vec<Parked>,
+    /// Duplicate entries, edit conflicts and records deleted on the remote.
+    pub conflicts: Vec<Conflict>,
+}
+
+pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
+    let state = store::state(conn)?;
+    Ok(Status {
+        configured: store::config(conn)?.is_some(),
+        online: state.online,
+        last_success_at: state.last_success_at,
+        last_attempt_at: state.last_attempt_at,
+        last_error: state.last_error,
+        pending: store::pending_count(conn)?,
+        parked: store::parked(conn)?,
+        conflicts: store::conflicts(conn)?,
+    })
+}
+
+/// The background sync of `entrada serve`: a round every `interval`, and soon (2 s)
+/// after local changes; after a failed round the next waits with exponential backoff
+/// (up to 5 minutes) so that an offline kiosk does not hammer a dead network. A new
+/// configuration is read at every round.
+pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let tick = Duration::from_secs(2).min(interval);
+        let mut failures = 0u32;
+        let mut next = tokio::time::Instant::now();
+        let mut last_seen: Option<(i64, i64)> = None;
+        loop {
+            tokio::time::sleep(tick).await;
+            let probe = db
+                .read(|conn| {
+                    let configured = store::config(conn)?.map(|c| c.version);
+                    let newest: i64 =
+                        conn.query_row("SELECT COALESCE(MAX(id), 0) FROM sync_outbox", [], |r| {
+                            r.get(0)
+                        })?;
+                    Ok(configured.map(|v| (v, newest)))
+                })
+                .await;
+            let Ok(Some(seen)) = probe else { continue };
+            let now = tokio::time::Instant::now();
+            let changed = last_seen != Some(seen);
+            if now < next && !(changed && failures == 0) {
+                continue;
+            }
+            let summary = round(&db, &|_, _, _| {}).await;
+            last_seen = Some(seen);
+            let ok = matches!(&summary, Ok(s) if s.error.is_none());
+            failures = if ok { 0 } else { failures.saturating_add(1) };
+            let wait = if ok {
+                interval
+            } else {
+                // 1, 2, 4, ... seconds, at most the interval (or a minute), with jitter.
+                let ceiling = Duration::from_secs(1u64 << failures.min(9))
+                    .min(interval.max(Duration::from_secs(60)));
+                ceiling.mul_f64(rand::Rng::random_range(&mut rand::rng(), 0.5..=1.0))
+            };
+            next = tokio::time::Instant::now() + wait;
+            if let Err(e) = summary {
+                tracing::debug!(error = %e, "sync round not run");
+            }
+        }
+    })
+}

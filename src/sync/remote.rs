@@ -1,0 +1,308 @@
+//! The remote v2 server as the sync sees it: a token from the client-credentials grant,
+//! cached until shortly before it expires; requests that fetch a new token once on 401;
+//! and every answer sorted into what the sync does next (SYNC.md, "Failures").
+
+use std::time::{Duration, Instant};
+
+use oauth2::basic::BasicClient;
+use oauth2::{
+    AuthType, ClientId, ClientSecret, EndpointNotSet, EndpointSet, RequestTokenError, Scope,
+    TokenResponse, TokenUrl,
+};
+use rand::Rng;
+use reqwest::Method;
+use serde_json::Value;
+use tokio::sync::Mutex;
+
+use crate::db::sync::StoredConfig;
+
+type OAuthClient =
+    BasicClient<EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
+
+/// A token is renewed this long before the remote says it expires.
+const TOKEN_MARGIN: Duration = Duration::from_secs(60);
+/// Network errors and 5xx are retried this many times within a round before it stops.
+const TRANSIENT_TRIES: u32 = 6;
+/// The longest wait the sync accepts from one `Retry-After`.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(300);
+
+/// Why a request did not get a usable answer.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    /// Network error, timeout, reset, 5xx: the remote may be fine later.
+    Transient(String),
+    /// The remote refused the kiosk's credentials (twice, with a fresh token).
+    Unauthorized(String),
+    /// A permanent refusal of this request (4xx) with the remote's message.
+    Refused { status: u16, message: String },
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Transient(m) => write!(f, "the remote could not be reached: {m}"),
+            Failure::Unauthorized(m) => {
+                write!(f, "the remote refused the kiosk's credentials: {m}")
+            }
+            Failure::Refused { status, message } => {
+                write!(f, "the remote refused the request ({status}): {message}")
+            }
+        }
+    }
+}
+
+/// A successful answer.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+enum Attempt {
+    Done(Reply),
+    Failed(Failure),
+    /// 401: a new token may help (once).
+    Unauthorized(String),
+    /// 429: wait this long and send again.
+    Wait(Duration),
+}
+
+pub struct Remote {
+    http: reqwest::Client,
+    oauth: OAuthClient,
+    base: String,
+    token: Mutex<Option<(String, Instant)>>,
+    /// Another Entrada: idempotency keys, `updated_since`, `qr_code` on create.
+    pub entrada: bool,
+}
+
+/// The message of an error body in the spec's shapes (`{error}` or `{errors: [..]}`).
+fn message_of(status: u16, body: &Value) -> String {
+    if let Some(e) = body["error"].as_str() {
+        return e.to_owned();
+    }
+    if let Some(list) = body["errors"].as_array() {
+        let all: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
+        if !all.is_empty() {
+            return all.join("; ");
+        }
+    }
+    format!("HTTP {status}")
+}
+
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Duration {
+    headers
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(Duration::from_secs(1), Duration::from_secs)
+        .min(MAX_RETRY_AFTER)
+}
+
+/// Exponential backoff with full jitter: up to 250 ms × 2^n, at most 8 s.
+pub fn backoff(n: u32) -> Duration {
+    let ceiling = 250u64.saturating_mul(1 << n.min(5)).min(8_000);
+    Duration::from_millis(rand::rng().random_range(ceiling / 2..=ceiling))
+}
+
+impl Remote {
+    /// A client for the configured remote; reads `{base_url}/openapi` to learn whether
+    /// the remote is another Entrada.
+    pub async fn connect(config: &StoredConfig) -> Result<Remote, Failure> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(5))
+            .timeout(Duration::from_secs(30))
+            // The token endpoint must not be followed elsewhere (oauth2's advice).
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(concat!("entrada-sync/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| Failure::Transient(format!("cannot build an HTTP client: {e}")))?;
+        let token_url = TokenUrl::new(format!(
+            "{}/oauth/token",
+            config.auth_url.trim_end_matches('/')
+        ))
+        .map_err(|e| Failure::Refused {
+            status: 0,
+            message: format!("the auth URL is not usable: {e}"),
+        })?;
+        // Form parameters, as the spec shows the token request.
+        let oauth = BasicClient::new(ClientId::new(config.client_id.clone()))
+            .set_client_secret(ClientSecret::new(config.client_secret.clone()))
+            .set_auth_type(AuthType::RequestBody)
+            .set_token_uri(token_url);
+        let mut remote = Remote {
+            http,
+            oauth,
+            base: config.base_url.trim_end_matches('/').to_owned(),
+            token: Mutex::new(None),
+            entrada: false,
+        };
+        let doc = remote.call(Method::GET, "/openapi", None, None).await?;
+        remote.entrada = doc.body["info"]["title"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Entrada"));
+        Ok(remote)
+    }
+
+    async fn token(&self, fresh: bool) -> Result<String, Failure> {
+        let mut cached = self.token.lock().await;
+        if !fresh
+            && let Some((token, until)) = cached.as_ref()
+            && Instant::now() < *until
+        {
+            return Ok(token.clone());
+        }
+        let answer = self
+            .oauth
+            .exchange_client_credentials()
+            .add_scope(Scope::new("read".into()))
+            .add_scope(Scope::new("write".into()))
+            .request_async(&self.http)
+            .await;
+        let token = match answer {
+            Ok(t) => t,
+            Err(RequestTokenError::ServerResponse(e)) => {
+                let why = e.error().to_string();
+                // Too many token requests is a wait, not a refusal.
+                return Err(
+                    if why.contains("slow_down") || why.contains("temporarily") {
+                        Failure::Transient(why)
+                    } else {
+                        Failure::Unauthorized(why)
+                    },
+                );
+            }
+            Err(RequestTokenError::Request(e)) => {
+                return Err(Failure::Transient(format!("token request: {e}")));
+            }
+            Err(RequestTokenError::Parse(_, body)) => {
+                let text = String::from_utf8_lossy(&body);
+                return Err(Failure::Transient(format!(
+                    "the token endpoint answered something else than a token: {}",
+                    text.chars().take(200).collect::<String>()
+                )));
+            }
+            Err(RequestTokenError::Other(e)) => return Err(Failure::Transient(e)),
+        };
+        let lifetime = token
+            .expires_in()
+            .unwrap_or(Duration::from_secs(3600))
+            .saturating_sub(TOKEN_MARGIN);
+        let secret = token.access_token().secret().clone();
+        *cached = Some((secret.clone(), Instant::now() + lifetime));
+        Ok(secret)
+    }
+
+    async fn attempt(
+        &self,
+        method: &Method,
+        path: &str,
+        body: Option<&Value>,
+        key: Option<&str>,
+        token: &str,
+    ) -> Attempt {
+        let mut req = self
+            .http
+            .request(method.clone(), format!("{}{path}", self.base))
+            .bearer_auth(token);
+        if let Some(b) = body {
+            req = req.json(b);
+        }
+        if let Some(k) = key {
+            req = req.header("Idempotency-Key", k);
+        }
+        let response = match req.send().await {
+            Ok(r) => r,
+            Err(e) => return Attempt::Failed(Failure::Transient(without_url(&e))),
+        };
+        let status = response.status().as_u16();
+        let wait = retry_after(response.headers());
+        let body: Value = match response.bytes().await {
+            Ok(bytes) if bytes.is_empty() => Value::Null,
+            Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Err(e) => return Attempt::Failed(Failure::Transient(without_url(&e))),
+        };
+        match status {
+            200..=299 => Attempt::Done(Reply { status, body }),
+            401 => Attempt::Unauthorized(message_of(status, &body)),
+            429 => Attempt::Wait(wait),
+            408 | 500..=599 => Attempt::Failed(Failure::Transient(message_of(status, &body))),
+            _ => Attempt::Failed(Failure::Refused {
+                status,
+                message: message_of(status, &body),
+            }),
+        }
+    }
+
+    /// One request, patiently: 401 fetches a new token once; 429 waits what
+    /// `Retry-After` says (as often as the remote asks); network errors and 5xx are
+    /// retried with backoff a few times. What is left is the caller's to decide.
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        key: Option<&str>,
+    ) -> Result<Reply, Failure> {
+        self.call_with(method, path, body, key, true).await
+    }
+
+    /// Like [`Remote::call`]; with `repeatable` false a network error or 5xx is not
+    /// retried here (the request may have taken effect and nothing makes a repeat
+    /// harmless: a create on a remote without idempotency keys).
+    pub async fn call_with(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        key: Option<&str>,
+        repeatable: bool,
+    ) -> Result<Reply, Failure> {
+        let mut token = self.token(false).await?;
+        let mut renewed = false;
+        let mut transient = 0u32;
+        loop {
+            match self.attempt(&method, path, body, key, &token).await {
+                Attempt::Done(reply) => return Ok(reply),
+                Attempt::Unauthorized(why) if renewed => return Err(Failure::Unauthorized(why)),
+                Attempt::Unauthorized(_) => {
+                    renewed = true;
+                    token = self.token(true).await?;
+                }
+                Attempt::Wait(d) => {
+                    tracing::debug!(wait_ms = d.as_millis() as u64, "remote rate limit");
+                    tokio::time::sleep(d).await;
+                }
+                Attempt::Failed(Failure::Transient(why)) => {
+                    transient += 1;
+                    if !repeatable {
+                        return Err(Failure::Transient(why));
+                    }
+                    if transient >= TRANSIENT_TRIES {
+                        return Err(Failure::Transient(why));
+                    }
+                    tracing::debug!(%why, try_no = transient, "remote failed; retrying");
+                    tokio::time::sleep(backoff(transient)).await;
+                }
+                Attempt::Failed(other) => return Err(other),
+            }
+        }
+    }
+}
+
+/// reqwest's error text without the URL (query strings are ours, but keep logs short).
+fn without_url(e: &reqwest::Error) -> String {
+    let kind = if e.is_timeout() {
+        "timed out"
+    } else if e.is_connect() {
+        "connection failed"
+    } else if e.is_body() || e.is_decode() {
+        "the answer was cut off"
+    } else {
+        "request failed"
+    };
+    match std::error::Error::source(e) {
+        Some(src) => format!("{kind}: {src}"),
+        None => kind.to_owned(),
+    }
+}
