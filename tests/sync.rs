@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 /// A kiosk whose background sync stays out of the way (rounds are run by the test).
 fn kiosk() -> Server {
-    Server::start_with(&["--sync-interval", "3600"])
+    Server::start_with(&["--sync-interval", "3600", "--rate-limit", "0"])
 }
 
 /// `entrada sync configure` on the kiosk's database, the secret on stdin.
@@ -66,7 +66,7 @@ fn configure(kiosk: &Server, remote: &Server, events: &str) -> (Value, String) {
 
 /// Runs a round through `POST /kiosk/sync/run`, waiting out a background round.
 fn run(kiosk: &Server, token: &str) -> Value {
-    for _ in 0..100 {
+    for _ in 0..1500 {
         let r = kiosk.call(
             "POST",
             &format!("{}/kiosk/sync/run", kiosk.base),
@@ -402,4 +402,365 @@ fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() 
     // The CLI's round fails (non-zero) when the remote cannot be reached.
     let out = k.cli(&["sync", "run"]);
     assert!(!out.status.success());
+}
+
+/// A fault proxy between a kiosk and its remote: at random (fixed seed) it answers 500,
+/// answers 429 with `Retry-After`, delays, resets the connection before forwarding, or
+/// forwards the request and then drops the answer. With `spec_only`, it also hides that
+/// the remote is an Entrada (the kiosk then has no idempotency keys to lean on).
+mod fault_proxy {
+    use std::pin::Pin;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::task::{Context, Poll};
+    use std::time::Duration;
+
+    use axum::body::{Body, Bytes};
+    use axum::extract::{Request, State};
+    use axum::http::{HeaderMap, HeaderValue, StatusCode};
+    use axum::response::{IntoResponse, Response};
+    use hyper::body::Frame;
+
+    /// A body that fails at once: the client sees its connection cut.
+    struct Reset;
+
+    impl hyper::body::Body for Reset {
+        type Data = Bytes;
+        type Error = std::io::Error;
+        fn poll_frame(
+            self: Pin<&mut Self>,
+            _: &mut Context<'_>,
+        ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+            Poll::Ready(Some(Err(std::io::Error::other(
+                "connection reset by the fault proxy",
+            ))))
+        }
+    }
+
+    fn reset() -> Response {
+        let mut r = Response::new(Body::new(Reset));
+        r.headers_mut()
+            .insert("content-length", HeaderValue::from_static("64"));
+        r
+    }
+
+    pub struct Counts {
+        pub requests: AtomicU64,
+        pub faults: AtomicU64,
+        pub lost_answers: AtomicU64,
+    }
+
+    struct Proxy {
+        upstream: String,
+        spec_only: bool,
+        rng: Mutex<u64>,
+        http: reqwest::Client,
+        counts: std::sync::Arc<Counts>,
+    }
+
+    impl Proxy {
+        fn roll(&self) -> u64 {
+            let mut s = self.rng.lock().expect("rng");
+            *s ^= *s << 13;
+            *s ^= *s >> 7;
+            *s ^= *s << 17;
+            *s % 100
+        }
+    }
+
+    async fn forward(State(p): State<std::sync::Arc<Proxy>>, req: Request) -> Response {
+        p.counts.requests.fetch_add(1, Ordering::Relaxed);
+        let path = req
+            .uri()
+            .path_and_query()
+            .map(|q| q.as_str().to_owned())
+            .unwrap_or_default();
+        let openapi = path.ends_with("/openapi");
+        let dice = if openapi { 99 } else { p.roll() };
+        let fault = |c: &Counts| {
+            c.faults.fetch_add(1, Ordering::Relaxed);
+        };
+        match dice {
+            0..=7 => {
+                fault(&p.counts);
+                return (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "{\"error\": \"proxy 500\"}",
+                )
+                    .into_response();
+            }
+            8..=9 => {
+                fault(&p.counts);
+                let mut r =
+                    (StatusCode::TOO_MANY_REQUESTS, "{\"error\": \"slow down\"}").into_response();
+                r.headers_mut()
+                    .insert("retry-after", HeaderValue::from_static("1"));
+                return r;
+            }
+            10..=14 => {
+                fault(&p.counts);
+                return reset();
+            }
+            15..=24 => tokio::time::sleep(Duration::from_millis(60)).await,
+            _ => {}
+        }
+        let method = req.method().clone();
+        let headers: HeaderMap = req.headers().clone();
+        let body = axum::body::to_bytes(req.into_body(), 1 << 20)
+            .await
+            .unwrap_or_default();
+        let mut out = p
+            .http
+            .request(method, format!("{}{path}", p.upstream))
+            .body(body);
+        for name in [
+            "authorization",
+            "content-type",
+            "idempotency-key",
+            "x-device-name",
+        ] {
+            if let Some(v) = headers.get(name) {
+                out = out.header(name, v.as_bytes());
+            }
+        }
+        let Ok(answer) = out.send().await else {
+            return reset();
+        };
+        let status = answer.status().as_u16();
+        let mut copied = HeaderMap::new();
+        for name in ["content-type", "retry-after"] {
+            if let Some(v) = answer
+                .headers()
+                .get(name)
+                .and_then(|v| HeaderValue::from_bytes(v.as_bytes()).ok())
+            {
+                copied.insert(name, v);
+            }
+        }
+        let mut bytes = answer.bytes().await.unwrap_or_default().to_vec();
+        // The request took effect; its answer is lost on the way back.
+        if (25..=34).contains(&dice) {
+            p.counts.lost_answers.fetch_add(1, Ordering::Relaxed);
+            return reset();
+        }
+        if openapi && p.spec_only {
+            bytes = String::from_utf8_lossy(&bytes)
+                .replace("\"title\":\"Entrada", "\"title\":\"Some other server")
+                .into_bytes();
+        }
+        let mut r = Response::new(Body::from(bytes));
+        *r.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_GATEWAY);
+        *r.headers_mut() = copied;
+        r
+    }
+
+    /// Starts the proxy in front of `upstream` (`http://HOST:PORT`); answers its address.
+    pub fn start(upstream: &str, seed: u64, spec_only: bool) -> (String, std::sync::Arc<Counts>) {
+        let counts = std::sync::Arc::new(Counts {
+            requests: AtomicU64::new(0),
+            faults: AtomicU64::new(0),
+            lost_answers: AtomicU64::new(0),
+        });
+        let proxy = std::sync::Arc::new(Proxy {
+            upstream: upstream.to_owned(),
+            spec_only,
+            rng: Mutex::new(seed),
+            http: reqwest::Client::new(),
+            counts: counts.clone(),
+        });
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                    .await
+                    .expect("bind");
+                tx.send(listener.local_addr().expect("addr"))
+                    .expect("send addr");
+                let app = axum::Router::new().fallback(forward).with_state(proxy);
+                let _ = axum::serve(listener, app).await;
+            });
+        });
+        let addr = rx.recv().expect("proxy address");
+        (format!("http://{addr}"), counts)
+    }
+}
+
+/// `sync configure` pointing at `base` (a proxy) for the remote's credentials.
+fn configure_via(kiosk: &Server, remote: &Server, base: &str, events: &str) {
+    let (id, secret) = remote.create_client("read write");
+    let mut child = Command::new(BIN)
+        .args([
+            "sync",
+            "configure",
+            "--base-url",
+            &format!("{base}/api/v2"),
+            "--auth-url",
+            base,
+        ])
+        .args([
+            "--client-id",
+            &id,
+            "--client-secret-stdin",
+            "--events",
+            events,
+        ])
+        .arg("--db")
+        .arg(&kiosk.db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("sync configure");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{secret}\n").as_bytes())
+        .expect("secret");
+    assert!(child.wait().expect("configure ends").success());
+}
+
+/// Every attendee of an event, by qr_code: (names, company, check-in status).
+fn state_of(server: &Server, token: &str, event: i64) -> std::collections::BTreeMap<String, Value> {
+    let mut out = std::collections::BTreeMap::new();
+    for page in 1.. {
+        let r = server
+            .get(
+                &format!("/events/{event}/attendees?per_page=100&page={page}"),
+                token,
+            )
+            .json();
+        let items = r["items"].as_array().expect("items").clone();
+        if items.is_empty() {
+            break;
+        }
+        for a in items {
+            out.insert(
+                a["qr_code"].as_str().expect("code").to_owned(),
+                json!([
+                    a["first_name"],
+                    a["last_name"],
+                    a["company"],
+                    a["checkin_status"]
+                ]),
+            );
+        }
+    }
+    out
+}
+
+fn changes_under_faults(spec_only: bool, changes: usize, seed: u64) {
+    let remote = Server::start_with(&["--rate-limit", "0"]);
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Faulty");
+    let mut codes = Vec::new();
+    for i in 0..60 {
+        let a = remote.attendee(
+            &rt,
+            event,
+            json!({"first_name": format!("P{i}"), "last_name": "Remote"}),
+        );
+        codes.push(a["qr_code"].as_str().expect("code").to_owned());
+    }
+    let (proxy, counts) = fault_proxy::start(&remote.base, seed, spec_only);
+    let kiosk = kiosk();
+    let kt = kiosk.token("read write check_in");
+    configure_via(&kiosk, &remote, &proxy, &event.to_string());
+    for _ in 0..10 {
+        if run(&kiosk, &kt)["error"].is_null() {
+            break;
+        }
+    }
+    let local = mirrored_event(&kiosk, &kt);
+    let ids: Vec<i64> = kiosk
+        .get(&format!("/events/{local}/attendees?per_page=100"), &kt)
+        .json()["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|a| a["id"].as_i64())
+        .collect();
+    assert_eq!(ids.len(), 60);
+    // Mixed changes: check-in, check-out, undo, edits, walk-ins.
+    let mut made = 0;
+    let mut n = 0usize;
+    while made < changes {
+        n += 1;
+        let id = ids[n % ids.len()];
+        let r = match n % 10 {
+            0..=3 => kiosk.post(
+                &format!("/events/{local}/attendees/{id}/check_in"),
+                &kt,
+                json!({}),
+            ),
+            4..=5 => kiosk.patch(
+                &format!("/events/{local}/attendees/{id}/check_in"),
+                &kt,
+                json!({}),
+            ),
+            6 => kiosk.delete(&format!("/events/{local}/attendees/{id}/check_in"), &kt),
+            7..=8 => kiosk.patch(
+                &format!("/events/{local}/attendees/{id}"),
+                &kt,
+                json!({"item": {"company": format!("Company {n}")}}),
+            ),
+            _ => kiosk.post(
+                &format!("/events/{local}/attendees"),
+                &kt,
+                json!({"item": {"first_name": format!("Walk{n}"), "last_name": "In",
+                                "email": format!("walk{n}@example.com")}}),
+            ),
+        };
+        if matches!(r.status, 200 | 201) {
+            made += 1;
+        }
+    }
+    let mut last = Value::Null;
+    for _ in 0..40 {
+        last = run(&kiosk, &kt);
+        if last["error"].is_null() && last["pending"] == 0 {
+            break;
+        }
+    }
+    assert_eq!(last["error"], Value::Null, "{last}");
+    let st = status(&kiosk, &kt);
+    assert_eq!(st["pending"], 0, "{st}");
+    assert_eq!(st["parked"], json!([]), "{st}");
+    assert_eq!(
+        st["conflicts"],
+        json!([]),
+        "no false duplicate entries: {st}"
+    );
+    let here = state_of(&kiosk, &kt, local);
+    let there = state_of(&remote, &rt, event);
+    assert_eq!(here.len(), there.len(), "nothing lost, nothing doubled");
+    assert_eq!(here, there, "the remote holds exactly the kiosk's state");
+    eprintln!(
+        "{} requests through the proxy, {} faults, {} answers lost after the work was done",
+        counts.requests.load(std::sync::atomic::Ordering::Relaxed),
+        counts.faults.load(std::sync::atomic::Ordering::Relaxed),
+        counts
+            .lost_answers
+            .load(std::sync::atomic::Ordering::Relaxed)
+    );
+    assert!(
+        counts
+            .lost_answers
+            .load(std::sync::atomic::Ordering::Relaxed)
+            > 10
+    );
+}
+
+#[test]
+fn a_thousand_changes_through_a_faulty_network_to_an_entrada_remote() {
+    changes_under_faults(false, 1000, 0x5EED_0001);
+}
+
+#[test]
+fn changes_through_a_faulty_network_to_a_spec_only_remote() {
+    changes_under_faults(true, 300, 0x5EED_0002);
 }

@@ -116,7 +116,14 @@ pub async fn run(auth: Auth<Write>, State(state): State<AppState>) -> Result<Jso
         .db
         .read(move |conn| check_account(store::config(conn)?.as_ref(), account))
         .await?;
-    Ok(Json(sync::round(&state.db, &|_, _, _| {}).await?))
+    // The round runs in a task of its own: a client that hangs up (or the request time
+    // limit) must not cut a round off halfway.
+    let db = state.db.clone();
+    let round = tokio::spawn(async move { sync::round(&db, &|_, _, _| {}).await });
+    let summary = round
+        .await
+        .map_err(|e| Error::internal(format!("the sync round failed: {e}")))??;
+    Ok(Json(summary))
 }
 
 async fn parked_action(

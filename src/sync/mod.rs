@@ -94,6 +94,10 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
     if !taken {
         return Err(Error::Conflict("a sync round is already running".into()));
     }
+    let mut lease = Lease {
+        db: db.clone(),
+        owner: Some(owner.clone()),
+    };
     let outcome = run(db, &config, progress).await;
     let mut summary;
     let (reached, entrada, error) = match outcome {
@@ -110,6 +114,7 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
     };
     summary.reached = reached;
     summary.error = error.clone();
+    lease.owner = None;
     db.write(move |conn| {
         store::finish_round(conn, reached, entrada, error.as_deref())?;
         release_lease(conn, &owner)
@@ -174,6 +179,25 @@ async fn run(
         }
     }
     Ok((summary, remote.entrada))
+}
+
+/// Releases the lease of a round that was dropped before its end (its future cancelled).
+struct Lease {
+    db: Db,
+    owner: Option<String>,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(owner) = self.owner.take()
+            && let Ok(handle) = tokio::runtime::Handle::try_current()
+        {
+            let db = self.db.clone();
+            handle.spawn(async move {
+                let _ = db.write(move |conn| release_lease(conn, &owner)).await;
+            });
+        }
+    }
 }
 
 /// This process, as the owner of a round's lease.

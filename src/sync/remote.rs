@@ -162,15 +162,18 @@ impl Remote {
         let token = match answer {
             Ok(t) => t,
             Err(RequestTokenError::ServerResponse(e)) => {
+                use oauth2::basic::BasicErrorResponseType as Kind;
                 let why = e.error().to_string();
-                // Too many token requests is a wait, not a refusal.
-                return Err(
-                    if why.contains("slow_down") || why.contains("temporarily") {
-                        Failure::Transient(why)
-                    } else {
-                        Failure::Unauthorized(why)
-                    },
-                );
+                // Only the grant's own refusals are about the credentials; anything else
+                // (a 5xx or 429 page, a proxy's error) is the network's, to be retried.
+                return Err(match e.error() {
+                    Kind::InvalidClient
+                    | Kind::UnauthorizedClient
+                    | Kind::InvalidGrant
+                    | Kind::InvalidScope
+                    | Kind::UnsupportedGrantType => Failure::Unauthorized(why),
+                    _ => Failure::Transient(format!("token endpoint: {why}")),
+                });
             }
             Err(RequestTokenError::Request(e)) => {
                 return Err(Failure::Transient(format!("token request: {e}")));
@@ -191,6 +194,21 @@ impl Remote {
         let secret = token.access_token().secret().clone();
         *cached = Some((secret.clone(), Instant::now() + lifetime));
         Ok(secret)
+    }
+
+    /// A token, retrying network errors with backoff like any request.
+    async fn token_patiently(&self, fresh: bool) -> Result<String, Failure> {
+        let mut tries = 0;
+        loop {
+            match self.token(fresh).await {
+                Err(Failure::Transient(why)) if tries + 1 < TRANSIENT_TRIES => {
+                    tries += 1;
+                    tracing::debug!(%why, "token request failed; retrying");
+                    tokio::time::sleep(backoff(tries)).await;
+                }
+                other => return other,
+            }
+        }
     }
 
     async fn attempt(
@@ -258,7 +276,7 @@ impl Remote {
         key: Option<&str>,
         repeatable: bool,
     ) -> Result<Reply, Failure> {
-        let mut token = self.token(false).await?;
+        let mut token = self.token_patiently(false).await?;
         let mut renewed = false;
         let mut transient = 0u32;
         loop {
@@ -267,7 +285,7 @@ impl Remote {
                 Attempt::Unauthorized(why) if renewed => return Err(Failure::Unauthorized(why)),
                 Attempt::Unauthorized(_) => {
                     renewed = true;
-                    token = self.token(true).await?;
+                    token = self.token_patiently(true).await?;
                 }
                 Attempt::Wait(d) => {
                     tracing::debug!(wait_ms = d.as_millis() as u64, "remote rate limit");
