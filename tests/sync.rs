@@ -66,12 +66,18 @@ fn configure(kiosk: &Server, remote: &Server, events: &str) -> (Value, String) {
 
 /// Runs a round through `POST /kiosk/sync/run`, waiting out a background round.
 fn run(kiosk: &Server, token: &str) -> Value {
+    // A round through a faulty network may take minutes: wait for it.
+    let patient = reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(900))
+        .build()
+        .expect("client");
     for _ in 0..1500 {
-        let r = kiosk.call(
-            "POST",
-            &format!("{}/kiosk/sync/run", kiosk.base),
-            Some(token),
-            None,
+        let r = common::into_resp(
+            patient
+                .post(format!("{}/kiosk/sync/run", kiosk.base))
+                .bearer_auth(token)
+                .send()
+                .expect("sync run"),
         );
         if r.status == 409 {
             std::thread::sleep(Duration::from_millis(200));

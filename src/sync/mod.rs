@@ -140,6 +140,7 @@ async fn run(
         }
     };
     // Mirror the events first, so that changes to a newly chosen event have a target.
+    let mut fresh = Vec::new();
     for &event in &config.events {
         let mapped = db
             .read(move |conn| store::local_id(conn, store::EVENT, event, event))
@@ -154,6 +155,7 @@ async fn run(
                 Ok(n) => summary.pulled += n,
                 Err(stop) => return Err((summary, true, stop)),
             }
+            fresh.push(event);
         }
     }
     match push::outbox(&remote, db, &config.kiosk_id, &|d, t| {
@@ -169,6 +171,10 @@ async fn run(
         Err(stop) => return Err((summary, true, stop)),
     }
     for &event in &config.events {
+        // Just mirrored and nothing of ours went out: the pull above is current.
+        if fresh.contains(&event) && summary.confirmed == 0 {
+            continue;
+        }
         match pull::event(&remote, db, config.account_id, event, &|d, t| {
             progress("pull", d, t)
         })

@@ -122,6 +122,7 @@ pub async fn event(
     let mut page = 1u32;
     let mut seen = 0u64;
     let mut newest: Option<String> = None;
+    let mut asked_at: Option<chrono::DateTime<chrono::Utc>> = None;
     loop {
         let mut path = format!("/events/{remote_event}/attendees?page={page}&per_page={PER_PAGE}");
         if let Some(s) = &since {
@@ -132,6 +133,9 @@ pub async fn event(
             );
         }
         let reply = remote.call(Method::GET, &path, None, None).await?;
+        if asked_at.is_none() {
+            asked_at = reply.date;
+        }
         let list = items(&reply.body);
         let total = reply.body["metadata"]["total_count"].as_u64().unwrap_or(0);
         let pages = reply.body["metadata"]["total_pages"].as_u64().unwrap_or(1);
@@ -160,11 +164,17 @@ pub async fn event(
         }
         page += 1;
     }
-    let cursor = newest.and_then(|n| {
-        chrono::DateTime::parse_from_rfc3339(&n).ok().map(|t| {
-            time::format(t.with_timezone(&chrono::Utc) - chrono::Duration::milliseconds(OVERLAP_MS))
-        })
+    // The newest change seen, less the margin; or, when that is older, the remote's own
+    // clock at the first page less 2 s: whatever commits after that page was read is
+    // stamped later than that, so many records stamped in one old millisecond (a bulk
+    // import, a field edit) are not fetched again and again.
+    let seen_cursor = newest.and_then(|n| {
+        chrono::DateTime::parse_from_rfc3339(&n)
+            .ok()
+            .map(|t| t.with_timezone(&chrono::Utc) - chrono::Duration::milliseconds(OVERLAP_MS))
     });
+    let clock_cursor = asked_at.map(|d| d - chrono::Duration::seconds(2));
+    let cursor = seen_cursor.max(clock_cursor).map(time::format);
     db.write(move |conn| store::set_cursor(conn, remote_event, cursor.as_deref()))
         .await?;
     Ok(seen)

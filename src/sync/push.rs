@@ -644,6 +644,7 @@ async fn check_in(
         Reply {
             status: 200,
             body: current.body.clone(),
+            date: None,
         },
     );
     if e.change == Change::CheckIn && fresh {

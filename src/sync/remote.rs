@@ -56,6 +56,8 @@ impl std::fmt::Display for Failure {
 pub struct Reply {
     pub status: u16,
     pub body: Value,
+    /// The remote's clock when it answered (`Date`), if it said.
+    pub date: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 enum Attempt {
@@ -235,13 +237,19 @@ impl Remote {
         };
         let status = response.status().as_u16();
         let wait = retry_after(response.headers());
+        let date = response
+            .headers()
+            .get(reqwest::header::DATE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| chrono::DateTime::parse_from_rfc2822(v).ok())
+            .map(|d| d.with_timezone(&chrono::Utc));
         let body: Value = match response.bytes().await {
             Ok(bytes) if bytes.is_empty() => Value::Null,
             Ok(bytes) => serde_json::from_slice(&bytes).unwrap_or(Value::Null),
             Err(e) => return Attempt::Failed(Failure::Transient(without_url(&e))),
         };
         match status {
-            200..=299 => Attempt::Done(Reply { status, body }),
+            200..=299 => Attempt::Done(Reply { status, body, date }),
             401 => Attempt::Unauthorized(message_of(status, &body)),
             429 => Attempt::Wait(wait),
             408 | 500..=599 => Attempt::Failed(Failure::Transient(message_of(status, &body))),
