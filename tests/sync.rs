@@ -18,16 +18,15 @@ fn kiosk() -> Server {
 
 /// `entrada sync configure` on the kiosk's database, the secret on stdin.
 fn configure(kiosk: &Server, remote: &Server, events: &str) -> (Value, String) {
+    configure_at(kiosk, remote, &remote.base, events)
+}
+
+/// `sync configure` with `base` as the remote's root (the remote itself, or a proxy).
+fn configure_at(kiosk: &Server, remote: &Server, base: &str, events: &str) -> (Value, String) {
     let (id, secret) = remote.create_client("read write");
+    let api = format!("{base}/api/v2");
     let mut child = Command::new(BIN)
-        .args([
-            "sync",
-            "configure",
-            "--base-url",
-            &remote.api,
-            "--auth-url",
-            &remote.base,
-        ])
+        .args(["sync", "configure", "--base-url", &api, "--auth-url", base])
         .args([
             "--client-id",
             &id,
@@ -598,36 +597,7 @@ mod fault_proxy {
 
 /// `sync configure` pointing at `base` (a proxy) for the remote's credentials.
 fn configure_via(kiosk: &Server, remote: &Server, base: &str, events: &str) {
-    let (id, secret) = remote.create_client("read write");
-    let mut child = Command::new(BIN)
-        .args([
-            "sync",
-            "configure",
-            "--base-url",
-            &format!("{base}/api/v2"),
-            "--auth-url",
-            base,
-        ])
-        .args([
-            "--client-id",
-            &id,
-            "--client-secret-stdin",
-            "--events",
-            events,
-        ])
-        .arg("--db")
-        .arg(&kiosk.db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("sync configure");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(format!("{secret}\n").as_bytes())
-        .expect("secret");
-    assert!(child.wait().expect("configure ends").success());
+    configure_at(kiosk, remote, base, events);
 }
 
 /// Every attendee of an event, by qr_code: (names, company, check-in status).

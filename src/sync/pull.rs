@@ -29,7 +29,7 @@ const PER_PAGE: u32 = 100;
 const OVERLAP_MS: i64 = 5;
 
 /// The records of a list answer: `{items: [...]}` or a bare array.
-fn items(body: &Value) -> Vec<Value> {
+pub(super) fn items(body: &Value) -> Vec<Value> {
     match body {
         Value::Array(a) => a.clone(),
         _ => body["items"].as_array().cloned().unwrap_or_default(),

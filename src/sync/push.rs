@@ -271,6 +271,19 @@ async fn translate(db: &Db, item: Value) -> Result<Option<Value>, Stop> {
         .await?)
 }
 
+/// The entry's request item as this remote gets it: remote ids, and only the spec's
+/// members for a remote that is not an Entrada. None while a reference is not mapped.
+async fn outgoing(remote: &Remote, db: &Db, e: &Entry) -> Result<Option<Value>, Stop> {
+    let item = translate(db, e.body["item"].clone()).await?;
+    Ok(item.map(|item| {
+        if remote.entrada {
+            item
+        } else {
+            spec_only(item, e.change)
+        }
+    }))
+}
+
 /// Members only an Entrada remote understands.
 fn spec_only(mut item: Value, change: Change) -> Value {
     if let Some(map) = item.as_object_mut() {
@@ -349,13 +362,8 @@ async fn send_once(
             let Some(rid) = ids.record else {
                 return Ok(Outcome::Waits);
             };
-            let Some(item) = translate(db, e.body["item"].clone()).await? else {
+            let Some(item) = outgoing(remote, db, e).await? else {
                 return Ok(Outcome::Waits);
-            };
-            let item = if remote.entrada {
-                item
-            } else {
-                spec_only(item, e.change)
             };
             let path = if e.change == Change::AttendeeUpdate {
                 format!("/events/{}/attendees/{rid}", ids.event)
@@ -439,13 +447,8 @@ async fn create(
         // A pull already found it on the remote (our create whose answer was lost).
         return Ok(Outcome::Settled(vec![]));
     }
-    let Some(item) = translate(db, e.body["item"].clone()).await? else {
+    let Some(item) = outgoing(remote, db, e).await? else {
         return Ok(Outcome::Waits);
-    };
-    let item = if remote.entrada {
-        item
-    } else {
-        spec_only(item, e.change)
     };
     let path = if attendee {
         format!("/events/{}/attendees", ids.event)
@@ -543,10 +546,7 @@ async fn find_created(
             )
             .await
             .map_err(Stop::Remote)?;
-        let list = match &reply.body {
-            Value::Array(a) => a.clone(),
-            other => other["items"].as_array().cloned().unwrap_or_default(),
-        };
+        let list = super::pull::items(&reply.body);
         for candidate in &list {
             let same = members.iter().all(|m| {
                 let (a, b) = (&candidate[*m], &item[*m]);
@@ -614,7 +614,7 @@ async fn check_in(
         return Ok(parked(e, status, message));
     }
     // Refused as unsuitable: settled if the remote already is where this entry leads.
-    let now = db.read(move |_| Ok(time::now())).await?;
+    let now = time::now();
     let current = remote
         .call(
             Method::GET,
