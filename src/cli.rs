@@ -81,6 +81,9 @@ pub struct ServeArgs {
     /// Fill an empty database with a demo event and print a client to try the API with.
     #[arg(long)]
     pub demo: bool,
+    /// How many attendees the demo event gets (to try a large event).
+    #[arg(long, value_name = "N", default_value_t = 300, requires = "demo", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub demo_attendees: u32,
     /// API requests per second per token (bursts of the same size); 0 turns the limit off.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_RATE_LIMIT)]
     pub rate_limit: u32,
@@ -239,6 +242,7 @@ fn serve(args: ServeArgs) -> Result<()> {
     tracing::info!(db = %config.db_path.display(), "opening database");
     runtime()?.block_on(async move {
         let demo = config.demo;
+        let demo_attendees = args.demo_attendees as usize;
         let server = server::start(config, server::termination_signal()).await?;
         crate::sync::spawn(server.db.clone(), sync_interval);
         {
@@ -248,7 +252,7 @@ fn serve(args: ServeArgs) -> Result<()> {
                 .map_err(|e| Error::internal(format!("cannot write to stdout: {e}")))?;
         }
         if demo {
-            let login = server.db.write(|conn| demo::seed(conn, 300)).await?;
+            let login = server.db.write(move |conn| demo::seed(conn, demo_attendees)).await?;
             let base = format!("http://{}", server.addr);
             let mut out = std::io::stdout().lock();
             let _ = writeln!(

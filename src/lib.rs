@@ -19,3 +19,4 @@ pub mod limits;
 pub mod qr;
 pub mod server;
 pub mod sync;
+pub mod ui;

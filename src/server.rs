@@ -72,7 +72,7 @@ pub fn app(state: AppState) -> Router {
                 .layer(DefaultBodyLimit::max(api::decode::FRAME_LIMIT))
                 .layer(from_fn_with_state(state.clone(), guard::limit_api)),
         )
-        .fallback(not_found)
+        .fallback(crate::ui::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(guard::time_limit))
@@ -104,10 +104,6 @@ async fn health(State(state): State<AppState>) -> Response {
             (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response()
         }
     }
-}
-
-async fn not_found(method: Method, uri: Uri) -> Error {
-    Error::NotFound(format!("no route for {method} {}", uri.path()))
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {

@@ -965,3 +965,47 @@ fn reading_needs_the_read_scope() {
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(list(&s, &t, event), Vec::<Value>::new());
 }
+
+#[test]
+fn answer_count_says_what_a_delete_would_remove() {
+    let (s, t, event) = setup();
+    let f = id_of(
+        &create(
+            &s,
+            &t,
+            event,
+            json!({"label": "Diet", "type": "short_text"}),
+        )
+        .item(),
+    );
+    let g = id_of(
+        &create(
+            &s,
+            &t,
+            event,
+            json!({"label": "Size", "type": "short_text"}),
+        )
+        .item(),
+    );
+    for (i, answer) in ["vegan", "none", ""].iter().enumerate() {
+        let mut item = json!({"first_name": format!("P{i}")});
+        if !answer.is_empty() {
+            item["fields"] = json!([{"attendee_field_id": f, "value": answer}]);
+        }
+        s.attendee(&t, event, item);
+    }
+    let count =
+        |id: i64, token: &str| s.get(&format!("{}/answer_count", one_path(event, id)), token);
+    let r = count(f, &t);
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(
+        r.json(),
+        json!({"item": {"answer_count": 2}, "metadata": {}})
+    );
+    assert_eq!(count(g, &t).item()["answer_count"], 0);
+    assert_eq!(count(999, &t).status, 404);
+    let write_only = s.token("write");
+    assert_eq!(count(f, &write_only).status, 403, "reading needs read");
+    assert_eq!(s.delete(&one_path(event, f), &t).status, 200);
+    assert_eq!(count(f, &t).status, 404);
+}

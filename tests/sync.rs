@@ -116,28 +116,71 @@ fn mirrored_event(kiosk: &Server, token: &str) -> i64 {
         .expect("a mirrored event")
 }
 
-#[test]
-fn pull_offline_changes_and_push_each_change_once() {
-    let remote = Server::start();
-    let rt = remote.token("read write");
-    let event = remote.event(&rt, "Conference");
-    let size = remote.field(
-        &rt,
-        event,
-        json!({"label": "T-shirt", "type": "dropdown", "options": ["S", "M", "L"]}),
-    )["id"]
-        .as_i64()
-        .expect("field");
-    let mut codes = Vec::new();
-    for i in 0..120 {
-        let a = remote.attendee(
-            &rt,
-            event,
-            json!({"first_name": format!("Guest{i}"), "last_name": "Remote",
-                   "fields": [{"attendee_field_id": size, "value": "M"}]}),
-        );
-        codes.push(a["qr_code"].as_str().expect("code").to_owned());
+/// Every item of a paged list (`per_page=100`).
+fn all_items(server: &Server, token: &str, path: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let sep = if path.contains('?') { '&' } else { '?' };
+    for page in 1.. {
+        let r = server.get(&format!("{path}{sep}per_page=100&page={page}"), token);
+        assert_eq!(r.status, 200, "{}", r.text);
+        let items = r.json()["items"].as_array().expect("items").clone();
+        if items.is_empty() {
+            break;
+        }
+        out.extend(items);
     }
+    out
+}
+
+/// An attendee as both sides must agree on it, keyed by ticket code: members, check-in
+/// status and answers by field label.
+fn comparable(a: &Value) -> (String, Value) {
+    let mut answers: Vec<(String, String)> = a["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .map(|f| {
+            (
+                f["field"]["label"].as_str().unwrap_or_default().to_owned(),
+                f["value"].to_string(),
+            )
+        })
+        .collect();
+    answers.sort();
+    let code = a["qr_code"].as_str().expect("code").to_owned();
+    let members = json!([
+        a["first_name"],
+        a["last_name"],
+        a["email"],
+        a["phone"],
+        a["job_title"],
+        a["company"],
+        a["rsvp_status"],
+        a["checkin_status"],
+        answers
+    ]);
+    (code, members)
+}
+
+fn everyone(server: &Server, token: &str, event: i64) -> std::collections::BTreeMap<String, Value> {
+    all_items(server, token, &format!("/events/{event}/attendees"))
+        .iter()
+        .map(comparable)
+        .collect()
+}
+
+#[test]
+fn ten_thousand_pulled_offline_changes_pushed_once_and_remote_changes_pulled() {
+    // The remote: the demo event with 10,000 attendees, 7 fields and their answers.
+    let remote = Server::start_with(&["--demo", "--demo-attendees", "10000", "--rate-limit", "0"]);
+    let rt = remote.token("read write");
+    let event = remote.get("/events", &rt).json()["items"][0]["id"]
+        .as_i64()
+        .expect("the demo event");
+    assert_eq!(
+        total(&remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt)),
+        10_000
+    );
 
     let kiosk = kiosk();
     let kt = kiosk.token("read write check_in");
@@ -146,143 +189,164 @@ fn pull_offline_changes_and_push_each_change_once() {
     assert!(view.get("client_secret").is_none());
     let first = run(&kiosk, &kt);
     assert_eq!(first["error"], Value::Null, "{first}");
-    let pulled = first["pulled"].as_u64().expect("pulled");
     assert!(
-        (120..240).contains(&pulled),
-        "the first pull, then an incremental one: {first}"
+        first["pulled"].as_u64().expect("pulled") >= 10_000,
+        "{first}"
     );
     let local = mirrored_event(&kiosk, &kt);
-    assert_eq!(
-        total(&kiosk.get(&format!("/events/{local}/attendees?per_page=1"), &kt)),
-        120
-    );
-    // Remote tickets scan at the kiosk.
-    let scan = kiosk.post(
-        &format!("/events/{local}/scans"),
-        &kt,
-        json!({"item": {"code": codes[0], "action": "check_in"}}),
-    );
-    assert_eq!(scan.item()["outcome"], "ok", "{}", scan.text);
+    let remote_fields = remote
+        .get(&format!("/events/{event}/attendee_fields"), &rt)
+        .json();
     let fields = kiosk
         .get(&format!("/events/{local}/attendee_fields"), &kt)
         .json();
-    let local_field = fields["items"][0]["id"].as_i64().expect("mirrored field");
-    assert_eq!(fields["items"][0]["label"], "T-shirt");
+    let labels = |f: &Value| -> Vec<Value> {
+        f["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|x| json!([x["label"], x["type"], x["required"], x["options"]]))
+            .collect()
+    };
+    assert_eq!(labels(&fields), labels(&remote_fields));
+    assert!(labels(&fields).len() >= 5);
+    assert_eq!(
+        everyone(&kiosk, &kt, local),
+        everyone(&remote, &rt, event),
+        "the kiosk holds the remote's event: every attendee, member and answer"
+    );
 
-    // The network goes away.
+    // The network goes away; the door keeps working.
     let mut remote = remote;
     remote.kill();
-    for code in &codes[1..30] {
+    let admit = all_items(
+        &kiosk,
+        &kt,
+        &format!("/events/{local}/attendees?checkin_status=not_checked_in&rsvp_status=confirmed"),
+    );
+    assert!(admit.len() >= 500);
+    for a in &admit[..500] {
         let r = kiosk.post(
             &format!("/events/{local}/scans"),
             &kt,
-            json!({"item": {"code": code, "action": "check_in"}}),
+            json!({"item": {"code": a["qr_code"], "action": "check_in"}}),
         );
-        assert_eq!(r.item()["outcome"], "ok");
+        assert_eq!(r.item()["outcome"], "ok", "{}", r.text);
     }
+    let shirt = fields["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|f| f["type"] == "dropdown" || f["type"] == "radio")
+        .expect("a field with options")
+        .clone();
+    let option = shirt["options"][0].clone();
     let mut walk_ins = Vec::new();
-    for i in 0..5 {
-        let a = kiosk.attendee(
+    for i in 0..20 {
+        let a = kiosk.post(
+            &format!("/events/{local}/attendees"),
             &kt,
-            local,
-            json!({"first_name": format!("Walk{i}"), "email": format!("walk{i}@example.com"),
-                   "fields": [{"attendee_field_id": local_field, "value": "L"}]}),
+            json!({"item": {"first_name": format!("Walk{i}"), "last_name": "In",
+                            "email": format!("walk{i}@example.com"),
+                            "fields": [{"attendee_field_id": shirt["id"], "value": option}]}}),
         );
-        walk_ins.push(a["qr_code"].as_str().expect("code").to_owned());
+        assert_eq!(a.status, 201, "{}", a.text);
+        walk_ins.push(a.item()["qr_code"].as_str().expect("code").to_owned());
     }
     let edited = kiosk.patch(
-        &format!("/events/{local}/attendee_fields/{local_field}"),
+        &format!("/events/{local}/attendee_fields/{}", shirt["id"]),
         &kt,
-        json!({"item": {"label": "Shirt size"}}),
+        json!({"item": {"label": "Edited offline"}}),
     );
     assert_eq!(edited.status, 200, "{}", edited.text);
-    let before = status(&kiosk, &kt);
-    assert_eq!(before["pending"], 1 + 29 + 5 + 1, "{before}");
+    assert_eq!(status(&kiosk, &kt)["pending"], 500 + 20 + 1);
     let offline = run(&kiosk, &kt);
     assert!(offline["error"].is_string(), "{offline}");
     assert_eq!(offline["reached"], false);
     assert_eq!(status(&kiosk, &kt)["online"], false);
 
-    // It comes back.
-    let remote = remote.restart_same_port(&[]);
+    // It comes back: exactly those changes arrive, once each.
+    let remote = remote.restart_same_port(&["--rate-limit", "0"]);
     let rt = remote.token("read write");
     let back = run(&kiosk, &kt);
     assert_eq!(back["error"], Value::Null, "{back}");
+    assert_eq!(back["confirmed"], 521, "{back}");
     assert_eq!(status(&kiosk, &kt)["pending"], 0);
     let again = run(&kiosk, &kt);
     assert_eq!(again["confirmed"], 0, "nothing is sent twice: {again}");
-
-    let stats = remote
-        .get(&format!("/events/{event}/check_in_stats"), &rt)
-        .json();
-    let attendees = remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt);
-    assert_eq!(total(&attendees), 125, "the walk-ins, once each");
-    let checked_in = remote.get(
-        &format!("/events/{event}/attendees?per_page=1&checkin_status=checked_in"),
-        &rt,
+    assert_eq!(
+        total(&remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt)),
+        10_020,
+        "the walk-ins, once each"
     );
-    assert_eq!(total(&checked_in), 30, "{stats}");
+    assert_eq!(
+        total(&remote.get(
+            &format!("/events/{event}/attendees?per_page=1&checkin_status=checked_in"),
+            &rt
+        )),
+        500
+    );
+    let history = remote
+        .get(&format!("/events/{event}/check_ins?per_page=1"), &rt)
+        .json();
+    assert_eq!(
+        history["metadata"]["total_count"], 500,
+        "one check-in each on the remote"
+    );
     for code in &walk_ins {
         let found = remote.get(&format!("/events/{event}/attendees?qr_code={code}"), &rt);
-        assert_eq!(
-            total(&found),
-            1,
-            "walk-in {code} keeps its code on an Entrada remote"
-        );
-        assert_eq!(found.json()["items"][0]["fields"][0]["value"], "L");
+        assert_eq!(total(&found), 1, "walk-in {code} keeps its code");
+        assert_eq!(found.json()["items"][0]["fields"][0]["value"], option);
     }
-    let field = remote
+    let label = remote
         .get(&format!("/events/{event}/attendee_fields"), &rt)
-        .json();
-    assert_eq!(field["items"][0]["label"], "Shirt size");
+        .json()["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .any(|f| f["label"] == "Edited offline");
+    assert!(label, "the field edit arrived");
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
 
-    // A later pull brings exactly the remote's changes. (The field edit touched every
-    // attendee in one millisecond, and the inclusive cursor fetches that millisecond
-    // again until something newer happened: one change first moves it on.)
-    let first_guest = remote
-        .get(&format!("/events/{event}/attendees?per_page=1"), &rt)
-        .json();
-    let first_id = first_guest["items"][0]["id"].as_i64().expect("id");
-    remote.patch(
-        &format!("/events/{event}/attendees/{first_id}"),
+    // A later pull brings exactly the remote's changes: 30 edits and 20 check-ins made
+    // on the remote (say, by another kiosk), 40 attendees in all.
+    let sample = all_items(
+        &remote,
         &rt,
-        json!({"item": {"job_title": "Host"}}),
+        &format!("/events/{event}/attendees?checkin_status=not_checked_in&rsvp_status=confirmed"),
     );
-    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
-    let some = remote
-        .get(
-            &format!("/events/{event}/attendees?per_page=1&page=50"),
+    let mut changed = std::collections::BTreeSet::new();
+    for (i, a) in sample.iter().step_by(97).take(30).enumerate() {
+        let id = a["id"].as_i64().expect("id");
+        let r = remote.patch(
+            &format!("/events/{event}/attendees/{id}"),
             &rt,
-        )
-        .json();
-    let id = some["items"][0]["id"].as_i64().expect("id");
-    let code = some["items"][0]["qr_code"]
-        .as_str()
-        .expect("code")
-        .to_owned();
-    let r = remote.patch(
-        &format!("/events/{event}/attendees/{id}"),
-        &rt,
-        json!({"item": {"company": "Analytical Engines"}}),
-    );
-    assert_eq!(r.status, 200);
-    let checked = remote.post(
-        &format!("/events/{event}/attendees/{id}/check_in"),
-        &rt,
-        json!({}),
-    );
-    assert_eq!(checked.status, 200);
+            json!({"item": {"company": format!("Remote change {i}")}}),
+        );
+        assert_eq!(r.status, 200);
+        changed.insert(id);
+    }
+    for a in sample.iter().skip(10).step_by(89).take(20) {
+        let id = a["id"].as_i64().expect("id");
+        let r = remote.post(
+            &format!("/events/{event}/attendees/{id}/check_in"),
+            &rt,
+            json!({}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text);
+        changed.insert(id);
+    }
     let later = run(&kiosk, &kt);
-    assert_eq!(later["error"], Value::Null);
+    assert_eq!(later["error"], Value::Null, "{later}");
+    let pulled = later["pulled"].as_u64().expect("pulled") as usize;
     assert!(
-        later["pulled"].as_u64().expect("pulled") < 20,
-        "incremental: {later}"
+        // The cursor is inclusive (less 5 ms): the last few records of the previous
+        // round may come again, nothing more.
+        pulled >= changed.len() && pulled <= changed.len() + 20,
+        "incremental: {pulled} pulled for {} changed: {later}",
+        changed.len()
     );
-    let mine = kiosk
-        .get(&format!("/events/{local}/attendees?qr_code={code}"), &kt)
-        .json();
-    assert_eq!(mine["items"][0]["company"], "Analytical Engines");
-    assert_eq!(mine["items"][0]["checkin_status"], "checked_in");
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
     assert_eq!(status(&kiosk, &kt)["conflicts"], json!([]));
 }
 
@@ -416,7 +480,7 @@ fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() 
 mod fault_proxy {
     use std::pin::Pin;
     use std::sync::Mutex;
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     use std::task::{Context, Poll};
     use std::time::Duration;
 
@@ -453,10 +517,16 @@ mod fault_proxy {
         pub requests: AtomicU64,
         pub faults: AtomicU64,
         pub lost_answers: AtomicU64,
+        /// While set, every connection is cut (the network is gone).
+        pub offline: AtomicBool,
+        /// Milliseconds every forwarded request waits (a slow network).
+        pub delay_ms: AtomicU64,
     }
 
     struct Proxy {
         upstream: String,
+        /// Faults at random; without, only `offline` and `delay_ms` apply.
+        faulty: bool,
         spec_only: bool,
         rng: Mutex<u64>,
         http: reqwest::Client,
@@ -480,8 +550,15 @@ mod fault_proxy {
             .path_and_query()
             .map(|q| q.as_str().to_owned())
             .unwrap_or_default();
+        if p.counts.offline.load(Ordering::Relaxed) {
+            return reset();
+        }
+        let delay = p.counts.delay_ms.load(Ordering::Relaxed);
+        if delay > 0 {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+        }
         let openapi = path.ends_with("/openapi");
-        let dice = if openapi { 99 } else { p.roll() };
+        let dice = if openapi || !p.faulty { 99 } else { p.roll() };
         let fault = |c: &Counts| {
             c.faults.fetch_add(1, Ordering::Relaxed);
         };
@@ -559,15 +636,32 @@ mod fault_proxy {
         r
     }
 
+    /// A proxy that only forwards, until it is told to go offline or slow down.
+    pub fn switch(upstream: &str) -> (String, std::sync::Arc<Counts>) {
+        open(upstream, 0, false, false)
+    }
+
     /// Starts the proxy in front of `upstream` (`http://HOST:PORT`); answers its address.
     pub fn start(upstream: &str, seed: u64, spec_only: bool) -> (String, std::sync::Arc<Counts>) {
+        open(upstream, seed, spec_only, true)
+    }
+
+    fn open(
+        upstream: &str,
+        seed: u64,
+        spec_only: bool,
+        faulty: bool,
+    ) -> (String, std::sync::Arc<Counts>) {
         let counts = std::sync::Arc::new(Counts {
             requests: AtomicU64::new(0),
             faults: AtomicU64::new(0),
             lost_answers: AtomicU64::new(0),
+            offline: AtomicBool::new(false),
+            delay_ms: AtomicU64::new(0),
         });
         let proxy = std::sync::Arc::new(Proxy {
             upstream: upstream.to_owned(),
+            faulty,
             spec_only,
             rng: Mutex::new(seed),
             http: reqwest::Client::new(),
@@ -739,4 +833,499 @@ fn a_thousand_changes_through_a_faulty_network_to_an_entrada_remote() {
 #[test]
 fn changes_through_a_faulty_network_to_a_spec_only_remote() {
     changes_under_faults(true, 300, 0x5EED_0002);
+}
+
+/// A kiosk mirroring `event` of `remote` through a switchable proxy (the network), after
+/// its first round.
+fn behind_a_switch(
+    remote: &Server,
+    event: i64,
+) -> (Server, String, i64, std::sync::Arc<fault_proxy::Counts>) {
+    let (proxy, net) = fault_proxy::switch(&remote.base);
+    let kiosk = kiosk();
+    let kt = kiosk.token("read write check_in");
+    configure_via(&kiosk, remote, &proxy, &event.to_string());
+    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    let local = mirrored_event(&kiosk, &kt);
+    (kiosk, kt, local, net)
+}
+
+fn offline(net: &fault_proxy::Counts, yes: bool) {
+    net.offline.store(yes, std::sync::atomic::Ordering::SeqCst);
+}
+
+fn kiosk_call(kiosk: &Server, method: &str, path: &str, token: &str, body: Option<Value>) -> Resp {
+    kiosk.call(
+        method,
+        &format!("{}{path}", kiosk.base),
+        Some(token),
+        body.as_ref(),
+    )
+}
+
+#[test]
+fn a_kiosk_killed_in_the_middle_of_a_round_finishes_it_after_a_restart() {
+    let remote = Server::start_with(&["--rate-limit", "0"]);
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Power cut");
+    for i in 0..300 {
+        remote.attendee(
+            &rt,
+            event,
+            json!({"first_name": format!("C{i}"), "last_name": "Remote"}),
+        );
+    }
+    let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
+    offline(&net, true);
+    let people = all_items(&kiosk, &kt, &format!("/events/{local}/attendees"));
+    assert_eq!(people.len(), 300);
+    let mut walk_ins = 0;
+    for (i, a) in people.iter().enumerate() {
+        let id = a["id"].as_i64().expect("id");
+        let r = kiosk.post(
+            &format!("/events/{local}/attendees/{id}/check_in"),
+            &kt,
+            json!({}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text);
+        if i % 5 == 0 {
+            let r = kiosk.patch(
+                &format!("/events/{local}/attendees/{id}"),
+                &kt,
+                json!({"item": {"company": format!("Company {i}")}}),
+            );
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        if i % 7 == 0 {
+            kiosk.attendee(
+                &kt,
+                local,
+                json!({"first_name": format!("Walk{i}"), "last_name": "In"}),
+            );
+            walk_ins += 1;
+        }
+    }
+    let queued = status(&kiosk, &kt)["pending"].as_i64().expect("pending");
+    assert_eq!(queued, 300 + 60 + walk_ins);
+
+    // The network is back but slow; a round starts (the background one or ours).
+    net.delay_ms.store(8, std::sync::atomic::Ordering::SeqCst);
+    offline(&net, false);
+    let (base, token) = (kiosk.base.clone(), kt.clone());
+    let runner = std::thread::spawn(move || {
+        let _ = reqwest::blocking::Client::new()
+            .post(format!("{base}/kiosk/sync/run"))
+            .bearer_auth(token)
+            .send();
+    });
+    let arrived = |server: &Server| {
+        total(&server.get(
+            &format!("/events/{event}/attendees?per_page=1&checkin_status=checked_in"),
+            &rt,
+        ))
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while arrived(&remote) < 40 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the round never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Power cut in the middle of the round.
+    let kiosk = kiosk.crash_and_restart();
+    let at_kill = arrived(&remote);
+    assert!(at_kill < 300, "killed in the middle, not after: {at_kill}");
+    let _ = runner.join();
+    net.delay_ms.store(0, std::sync::atomic::Ordering::SeqCst);
+
+    let mut last = Value::Null;
+    for _ in 0..10 {
+        last = run(&kiosk, &kt);
+        if last["error"].is_null() && last["pending"] == 0 {
+            break;
+        }
+    }
+    assert_eq!(last["error"], Value::Null, "{last}");
+    let st = status(&kiosk, &kt);
+    assert_eq!(st["pending"], 0, "{st}");
+    assert_eq!(st["parked"], json!([]), "{st}");
+    assert_eq!(st["conflicts"], json!([]), "{st}");
+    assert_eq!(arrived(&remote), 300);
+    assert_eq!(
+        total(&remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt)),
+        300 + walk_ins,
+        "every walk-in once"
+    );
+    let history = remote.get(&format!("/events/{event}/check_ins?per_page=1"), &rt);
+    assert_eq!(
+        total(&history),
+        300,
+        "each check-in reached the remote once"
+    );
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
+}
+
+#[test]
+fn an_attendee_edited_on_both_sides_keeps_the_later_change_of_each_member() {
+    let remote = Server::start();
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Edits");
+    let ra = remote.attendee(
+        &rt,
+        event,
+        json!({"first_name": "Ada", "company": "Before"}),
+    );
+    let rb = remote.attendee(
+        &rt,
+        event,
+        json!({"first_name": "Bob", "company": "Before"}),
+    );
+    let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
+    let find = |code: &Value| {
+        kiosk
+            .get(
+                &format!(
+                    "/events/{local}/attendees?qr_code={}",
+                    code.as_str().expect("code")
+                ),
+                &kt,
+            )
+            .json()["items"][0]["id"]
+            .as_i64()
+            .expect("mirrored")
+    };
+    let (a, b) = (find(&ra["qr_code"]), find(&rb["qr_code"]));
+    offline(&net, true);
+    let pause = || std::thread::sleep(Duration::from_millis(30));
+    // Ada: the kiosk first, then the remote (the remote's company is later).
+    let r = kiosk.patch(
+        &format!("/events/{local}/attendees/{a}"),
+        &kt,
+        json!({"item": {"company": "Kiosk", "job_title": "Kiosk title"}}),
+    );
+    assert_eq!(r.status, 200);
+    pause();
+    let (rid_a, rid_b) = (
+        ra["id"].as_i64().expect("id"),
+        rb["id"].as_i64().expect("id"),
+    );
+    let r = remote.patch(
+        &format!("/events/{event}/attendees/{rid_a}"),
+        &rt,
+        json!({"item": {"company": "Remote"}}),
+    );
+    assert_eq!(r.status, 200);
+    // Bob: the remote first, then the kiosk (the kiosk's is later).
+    let r = remote.patch(
+        &format!("/events/{event}/attendees/{rid_b}"),
+        &rt,
+        json!({"item": {"company": "Remote"}}),
+    );
+    assert_eq!(r.status, 200);
+    pause();
+    let r = kiosk.patch(
+        &format!("/events/{local}/attendees/{b}"),
+        &kt,
+        json!({"item": {"company": "Kiosk"}}),
+    );
+    assert_eq!(r.status, 200);
+    offline(&net, false);
+    let summary = run(&kiosk, &kt);
+    assert_eq!(summary["error"], Value::Null, "{summary}");
+
+    let there = |id: i64| {
+        remote
+            .get(&format!("/events/{event}/attendees/{id}"), &rt)
+            .item()
+    };
+    let here = |id: i64| {
+        kiosk
+            .get(&format!("/events/{local}/attendees/{id}"), &kt)
+            .item()
+    };
+    assert_eq!(
+        there(rid_a)["company"],
+        "Remote",
+        "the remote's later change is kept"
+    );
+    assert_eq!(
+        there(rid_a)["job_title"],
+        "Kiosk title",
+        "a member only the kiosk changed goes"
+    );
+    assert_eq!(here(a)["company"], "Remote");
+    assert_eq!(here(a)["job_title"], "Kiosk title");
+    assert_eq!(
+        there(rid_b)["company"],
+        "Kiosk",
+        "the kiosk's later change is kept"
+    );
+    assert_eq!(here(b)["company"], "Kiosk");
+    let st = status(&kiosk, &kt);
+    let conflicts = st["conflicts"].as_array().expect("conflicts");
+    assert_eq!(conflicts.len(), 2, "{st}");
+    let of = |id: i64| {
+        conflicts
+            .iter()
+            .find(|c| c["attendee_id"] == id)
+            .unwrap_or_else(|| panic!("no conflict for {id}: {st}"))
+    };
+    assert_eq!(of(a)["kind"], "edit");
+    assert_eq!(of(a)["details"]["member"], "company");
+    assert_eq!(of(a)["details"]["kept"], "remote");
+    assert_eq!(of(b)["details"]["kept"], "local");
+    assert_eq!(of(b)["details"]["remote"], "Remote");
+    // Settled: another round changes and records nothing.
+    assert_eq!(run(&kiosk, &kt)["confirmed"], 0);
+    assert_eq!(
+        status(&kiosk, &kt)["conflicts"].as_array().map(Vec::len),
+        Some(2)
+    );
+}
+
+#[test]
+fn a_field_deleted_on_the_remote_while_edited_here_is_reported_not_resurrected() {
+    let remote = Server::start();
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Deleted");
+    let rf = remote.field(
+        &rt,
+        event,
+        json!({"label": "Badge name", "type": "short_text"}),
+    )["id"]
+        .as_i64()
+        .expect("field");
+    remote.field(
+        &rt,
+        event,
+        json!({"label": "Diet", "type": "dietary_requirements"}),
+    );
+    let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
+    let fields = kiosk
+        .get(&format!("/events/{local}/attendee_fields"), &kt)
+        .json();
+    let f = fields["items"][0]["id"].as_i64().expect("field");
+    offline(&net, true);
+    let r = kiosk.patch(
+        &format!("/events/{local}/attendee_fields/{f}"),
+        &kt,
+        json!({"item": {"label": "Name on the badge"}}),
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        remote
+            .delete(&format!("/events/{event}/attendee_fields/{rf}"), &rt)
+            .status,
+        200
+    );
+    offline(&net, false);
+    let summary = run(&kiosk, &kt);
+    assert_eq!(summary["error"], Value::Null, "{summary}");
+    assert_eq!(summary["parked"], 1, "{summary}");
+    let st = status(&kiosk, &kt);
+    let parked = st["parked"].as_array().expect("parked").clone();
+    assert_eq!(parked.len(), 1, "{st}");
+    assert_eq!(parked[0]["kind"], "field_update");
+    assert_eq!(parked[0]["status"], 404);
+    assert!(parked[0]["message"].is_string());
+    let conflicts = st["conflicts"].as_array().expect("conflicts").clone();
+    assert_eq!(conflicts.len(), 1, "{st}");
+    assert_eq!(conflicts[0]["kind"], "deleted_remotely");
+    let remote_labels = remote
+        .get(&format!("/events/{event}/attendee_fields"), &rt)
+        .text;
+    assert!(
+        !remote_labels.contains("badge"),
+        "not re-created: {remote_labels}"
+    );
+    // Reported once, however many rounds pass.
+    run(&kiosk, &kt);
+    assert_eq!(
+        status(&kiosk, &kt)["conflicts"].as_array().map(Vec::len),
+        Some(1)
+    );
+    // Staff drop the change: the field goes here too.
+    let id = parked[0]["id"].as_i64().expect("id");
+    let dropped = kiosk_call(
+        &kiosk,
+        "DELETE",
+        &format!("/kiosk/sync/parked/{id}"),
+        &kt,
+        None,
+    );
+    assert_eq!(dropped.status, 200, "{}", dropped.text);
+    assert_eq!(dropped.json()["parked"], json!([]));
+    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    let left = kiosk
+        .get(&format!("/events/{local}/attendee_fields"), &kt)
+        .json();
+    assert_eq!(left["items"].as_array().map(Vec::len), Some(1), "{left}");
+    assert_eq!(left["items"][0]["label"], "Diet");
+}
+
+#[test]
+fn a_refused_change_is_parked_with_its_dependants_and_staff_edit_or_retry_it() {
+    let remote = Server::start();
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Refusals");
+    let rf = remote.field(
+        &rt,
+        event,
+        json!({"label": "Company size", "type": "short_text"}),
+    )["id"]
+        .as_i64()
+        .expect("field");
+    let rx = remote.attendee(&rt, event, json!({"first_name": "Xena"}));
+    let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
+    let f = kiosk
+        .get(&format!("/events/{local}/attendee_fields"), &kt)
+        .json()["items"][0]["id"]
+        .as_i64()
+        .expect("field");
+    let x = kiosk
+        .get(
+            &format!(
+                "/events/{local}/attendees?qr_code={}",
+                rx["qr_code"].as_str().expect("code")
+            ),
+            &kt,
+        )
+        .json()["items"][0]["id"]
+        .as_i64()
+        .expect("mirrored");
+    offline(&net, true);
+    // Meanwhile the organiser makes the question required on the remote.
+    let r = remote.patch(
+        &format!("/events/{event}/attendee_fields/{rf}"),
+        &rt,
+        json!({"item": {"required": true}}),
+    );
+    assert_eq!(r.status, 200);
+    let w = kiosk.attendee(
+        &kt,
+        local,
+        json!({"first_name": "Wanda", "last_name": "Walkin"}),
+    );
+    let w_id = w["id"].as_i64().expect("id");
+    let r = kiosk.post(
+        &format!("/events/{local}/attendees/{w_id}/check_in"),
+        &kt,
+        json!({}),
+    );
+    assert_eq!(r.status, 200);
+    let r = kiosk.post(
+        &format!("/events/{local}/attendees/{x}/check_in"),
+        &kt,
+        json!({}),
+    );
+    assert_eq!(r.status, 200);
+    let v = kiosk.attendee(
+        &kt,
+        local,
+        json!({"first_name": "Vera", "last_name": "Walkin"}),
+    );
+    offline(&net, false);
+    let summary = run(&kiosk, &kt);
+    assert_eq!(summary["error"], Value::Null, "{summary}");
+    assert_eq!(summary["parked"], 2, "both walk-ins: {summary}");
+    assert_eq!(
+        summary["confirmed"], 1,
+        "Xena's check-in flows past them: {summary}"
+    );
+    let rx_id = rx["id"].as_i64().expect("id");
+    assert_eq!(
+        remote
+            .get(&format!("/events/{event}/attendees/{rx_id}"), &rt)
+            .item()["checkin_status"],
+        "checked_in"
+    );
+    let st = status(&kiosk, &kt);
+    let parked = st["parked"].as_array().expect("parked").clone();
+    assert_eq!(parked.len(), 2, "{st}");
+    for p in &parked {
+        assert_eq!(p["kind"], "attendee_create");
+        assert_eq!(p["status"], 422);
+        assert!(
+            p["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("required")),
+            "the remote's words: {p}"
+        );
+    }
+    assert_eq!(st["pending"], 1, "Wanda's check-in: {st}");
+    let wanda = parked
+        .iter()
+        .find(|p| p["record_id"] == w_id)
+        .expect("Wanda's entry");
+    let vera = parked
+        .iter()
+        .find(|p| p["record_id"] == v["id"])
+        .expect("Vera's entry");
+
+    // Edit: a person answers the question in what is sent.
+    let mut body = wanda["body"].clone();
+    body["item"]["fields"] = json!([{"attendee_field_id": f, "value": "50-100"}]);
+    let door = kiosk.token("read check_in");
+    let path = format!("/kiosk/sync/parked/{}", wanda["id"]);
+    let refused = kiosk_call(
+        &kiosk,
+        "PATCH",
+        &path,
+        &door,
+        Some(json!({"item": {"body": body}})),
+    );
+    assert_eq!(refused.status, 403, "door staff cannot");
+    let edited = kiosk_call(
+        &kiosk,
+        "PATCH",
+        &path,
+        &kt,
+        Some(json!({"item": {"body": body}})),
+    );
+    assert_eq!(edited.status, 200, "{}", edited.text);
+    assert_eq!(edited.json()["parked"].as_array().map(Vec::len), Some(1));
+    // Retry: the organiser relaxes the question again on the remote, then retries Vera.
+    let r = remote.patch(
+        &format!("/events/{event}/attendee_fields/{rf}"),
+        &rt,
+        json!({"item": {"required": false}}),
+    );
+    assert_eq!(r.status, 200);
+    let retried = kiosk_call(
+        &kiosk,
+        "POST",
+        &format!("/kiosk/sync/parked/{}/retry", vera["id"]),
+        &kt,
+        None,
+    );
+    assert_eq!(retried.status, 200, "{}", retried.text);
+    assert_eq!(retried.json()["parked"], json!([]));
+
+    let summary = run(&kiosk, &kt);
+    assert_eq!(summary["error"], Value::Null, "{summary}");
+    let st = status(&kiosk, &kt);
+    assert_eq!(st["pending"], 0, "{st}");
+    assert_eq!(st["parked"], json!([]), "{st}");
+    let there = remote.get(
+        &format!(
+            "/events/{event}/attendees?qr_code={}",
+            w["qr_code"].as_str().expect("code")
+        ),
+        &rt,
+    );
+    assert_eq!(total(&there), 1);
+    let wanda_there = &there.json()["items"][0];
+    assert_eq!(
+        wanda_there["checkin_status"], "checked_in",
+        "her check-in followed"
+    );
+    assert_eq!(wanda_there["fields"][0]["value"], "50-100");
+    assert_eq!(
+        total(&remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt)),
+        3
+    );
+    // The kiosk takes the remote's record of the edited walk-in (with the answer).
+    run(&kiosk, &kt);
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
 }

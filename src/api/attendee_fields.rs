@@ -126,3 +126,31 @@ pub async fn delete(
         .await?;
     Ok(Json(Item::new(field)))
 }
+
+/// How many attendees answered a field (extension): what a delete of the field would
+/// remove, for the form editor's confirmation.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct AnswerCount {
+    /// Attendees with a stored answer to this field.
+    pub answer_count: i64,
+}
+
+/// Count the stored answers to a field (extension), e.g. before deleting it.
+#[utoipa::path(get, path = "/events/{event_id}/attendee_fields/{id}/answer_count", tag = "attendee fields",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
+    responses((status = 200, description = "The number of answers", body = Item<AnswerCount>), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn answer_count(
+    access: ReadAccess,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<AnswerCount>>> {
+    let answer_count = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)?;
+            let field = attendee_fields::require(conn, event_id, id)?;
+            attendee_fields::answer_count(conn, &field)
+        })
+        .await?;
+    Ok(Json(Item::new(AnswerCount { answer_count })))
+}

@@ -154,7 +154,9 @@ anything else is 404.
 - `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and
   `fields` (answers to set; unlisted answers are kept).
 - Attendees carry `updated_at`.
-- `PATCH .../attendee_fields/{id}` accepts `position` to reorder.
+- `PATCH .../attendee_fields/{id}` accepts `position` to reorder;
+  `GET .../attendee_fields/{id}/answer_count` counts the answers a delete would remove.
+- The kiosk web UI is served at `/` (`/oauth/callback` is its sign-in return page).
 - Kiosk extensions (tag `kiosk`, served from the root, not under `/api/v2`): the sync
   with a remote v2 server. `GET /kiosk/sync` (`read`) reports
   `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts}`
@@ -240,6 +242,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(attendees::get, attendees::update))
         .routes(routes!(attendee_fields::list, attendee_fields::create))
         .routes(routes!(attendee_fields::update, attendee_fields::delete))
+        .routes(routes!(attendee_fields::answer_count))
         .routes(routes!(
             check_in::check_in,
             check_in::check_out,

@@ -45,6 +45,13 @@ pub fn require(conn: &Connection, event_id: i64, id: i64) -> Result<AttendeeFiel
     .ok_or_else(|| Error::not_found(format_args!("attendee field {id} of event {event_id}")))
 }
 
+/// The number of stored answers to `field` (uses the `attendee_answers_field` index).
+pub fn answer_count(conn: &Connection, field: &AttendeeField) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COUNT(*) FROM attendee_answers WHERE field_id = ?1")?
+        .query_row([field.id], |r| r.get(0))?)
+}
+
 fn options_json(def: &FieldDefinition) -> Result<String> {
     serde_json::to_string(&def.options).map_err(Error::internal)
 }

@@ -14,6 +14,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0002_check_in.sql")),
         M::up(include_str!("../../migrations/0003_people.sql")),
         M::up(include_str!("../../migrations/0004_sync.sql")),
+        M::up(include_str!("../../migrations/0005_sync_retries.sql")),
     ])
 }
 

@@ -255,6 +255,15 @@ pub fn base(conn: &Connection, local_attendee: i64) -> Result<Option<Value>> {
     Ok(text.flatten().and_then(|t| serde_json::from_str(&t).ok()))
 }
 
+/// Forgets the merge base: the next pull takes the remote's record as it is.
+pub fn forget_base(conn: &Connection, local_attendee: i64) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE sync_map SET base = NULL WHERE kind = 'attendee' AND local_id = ?1",
+    )?
+    .execute([local_attendee])?;
+    Ok(())
+}
+
 pub fn set_base(conn: &Connection, local_attendee: i64, base: &Value) -> Result<()> {
     conn.prepare_cached("UPDATE sync_map SET base = ?1 WHERE kind = 'attendee' AND local_id = ?2")?
         .execute(params![base.to_string(), local_attendee])?;
@@ -274,6 +283,10 @@ pub struct Entry {
     pub attempts: i64,
     pub sent_at: Option<String>,
     pub parked: bool,
+    /// A person replaced its body (`PATCH /kiosk/sync/parked/{id}`).
+    pub edited: bool,
+    /// How many times a person retried or edited it after a refusal.
+    pub generation: i64,
 }
 
 fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
@@ -290,11 +303,12 @@ fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
         attempts: r.get(7)?,
         sent_at: r.get(8)?,
         parked: r.get::<_, Option<String>>(9)?.is_some(),
+        edited: r.get::<_, Option<String>>(10)?.is_some(),
+        generation: r.get(11)?,
     })
 }
 
-const ENTRY_COLUMNS: &str =
-    "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at";
+const ENTRY_COLUMNS: &str = "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at, edited_at, generation";
 
 /// Up to `limit` entries after `after`, in order, parked ones included (they block the
 /// entries of the same record behind them).
@@ -361,7 +375,8 @@ pub fn park(conn: &Connection, id: i64, status: u16, message: &str) -> Result<()
 pub fn unpark(conn: &Connection, id: i64) -> Result<bool> {
     Ok(conn
         .prepare_cached(
-            "UPDATE sync_outbox SET parked_at = NULL, parked_status = NULL, parked_message = NULL
+            "UPDATE sync_outbox SET parked_at = NULL, parked_status = NULL, parked_message = NULL,
+                 generation = generation + 1
              WHERE id = ?1 AND parked_at IS NOT NULL",
         )?
         .execute([id])?
@@ -373,9 +388,10 @@ pub fn edit(conn: &Connection, id: i64, body: &Value) -> Result<bool> {
     Ok(conn
         .prepare_cached(
             "UPDATE sync_outbox SET body = ?1, parked_at = NULL, parked_status = NULL,
-                 parked_message = NULL WHERE id = ?2 AND parked_at IS NOT NULL",
+                 parked_message = NULL, edited_at = ?3, generation = generation + 1
+             WHERE id = ?2 AND parked_at IS NOT NULL",
         )?
-        .execute(params![body.to_string(), id])?
+        .execute(params![body.to_string(), id, time::now()])?
         > 0)
 }
 

@@ -351,11 +351,17 @@ fn apply_fields(
                 |r| r.get(0),
             )
             .optional()?;
+        let mut newly_parked = 0;
         for e in pending
             .iter()
             .filter(|e| !e.parked && e.change != Change::FieldDelete)
         {
             store::park(conn, e.id, 404, "the field was deleted on the remote")?;
+            newly_parked += 1;
+        }
+        if newly_parked == 0 {
+            // Already parked (and reported, by the push or an earlier pull): staff decide.
+            continue;
         }
         store::add_conflict(
             conn,
@@ -529,6 +535,39 @@ fn insert_attendee(conn: &Connection, ctx: &Context, rid: i64, a: &Value) -> Res
     store::map(conn, ATTENDEE, id, ctx.remote_event, rid)?;
     store::set_base(conn, id, a)?;
     Ok(())
+}
+
+/// Meets the remote's current record of an attendee just before a queued update of it
+/// goes out: the same per-member merge as a pull, so that a change made on the remote
+/// after this one is kept (and recorded as an `edit` conflict) instead of being
+/// overwritten. Answers the entry as it now stands: the members the remote won are gone.
+pub(super) fn meet_before_update(
+    conn: &Connection,
+    entry: &store::Entry,
+    remote_event: i64,
+    current: &Value,
+) -> Result<Option<store::Entry>> {
+    let ctx = Context::load(conn, entry.event_id, remote_event)?;
+    merge_attendee(conn, &ctx, entry.record_id, current)?;
+    store::entry(conn, entry.id)
+}
+
+/// Takes the remote's record of an attendee as it is, because a person edited what was
+/// sent and this kiosk's copy is not what the remote holds: the merge with no base.
+pub(super) fn adopt(conn: &Connection, local_attendee: i64, record: &Value) -> Result<()> {
+    let events: Option<(i64, i64)> = conn
+        .prepare_cached(
+            "SELECT a.event_id, m.remote_event_id FROM attendees a
+             JOIN sync_map m ON m.kind = 'attendee' AND m.local_id = a.id WHERE a.id = ?1",
+        )?
+        .query_row([local_attendee], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let Some((local_event, remote_event)) = events else {
+        return Ok(());
+    };
+    store::forget_base(conn, local_attendee)?;
+    let ctx = Context::load(conn, local_event, remote_event)?;
+    merge_attendee(conn, &ctx, local_attendee, record)
 }
 
 /// Merges a remote attendee into its local copy, member by member (SYNC.md): a member the

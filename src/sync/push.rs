@@ -51,6 +51,12 @@ enum Effect {
         attendee: i64,
         record: Value,
     },
+    /// The remote got a body a person edited, not this kiosk's record: the kiosk takes
+    /// the remote's record.
+    Adopt {
+        attendee: i64,
+        record: Value,
+    },
     /// The local walk-in takes the remote's code and keeps its own as an alias.
     Recode {
         attendee: i64,
@@ -76,6 +82,7 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 remote,
             } => store::map(conn, kind, *local, *remote_event, *remote)?,
             Effect::Base { attendee, record } => store::set_base(conn, *attendee, record)?,
+            Effect::Adopt { attendee, record } => super::pull::adopt(conn, *attendee, record)?,
             Effect::Recode {
                 attendee,
                 event,
@@ -203,15 +210,21 @@ pub async fn outbox(
     Ok(done)
 }
 
-/// The idempotency key of an entry: the kiosk, the entry, and its body (an entry a
-/// person edited is a different request and must not meet the first answer).
+/// The idempotency key of an entry: the kiosk, the entry, its body, and how often a
+/// person retried it. A resend after a lost answer keeps the key (the remote replays its
+/// first answer); an entry a person retried or edited after a refusal is a new request
+/// and must not meet the stored refusal.
 fn idempotency_key(kiosk: &str, e: &Entry) -> String {
     let digest = Sha256::digest(e.body.to_string().as_bytes());
-    format!(
+    let mut key = format!(
         "entrada-sync-{kiosk}-{}-{}",
         e.id,
         hex::encode(&digest[..6])
-    )
+    );
+    if e.generation > 0 {
+        key.push_str(&format!("-r{}", e.generation));
+    }
+    key
 }
 
 /// Local ids of the entry's references, in remote terms; None when one is not mapped
@@ -362,13 +375,25 @@ async fn send_once(
             let Some(rid) = ids.record else {
                 return Ok(Outcome::Waits);
             };
-            let Some(item) = outgoing(remote, db, e).await? else {
-                return Ok(Outcome::Waits);
-            };
             let path = if e.change == Change::AttendeeUpdate {
                 format!("/events/{}/attendees/{rid}", ids.event)
             } else {
                 format!("/events/{}/attendee_fields/{rid}", ids.event)
+            };
+            let met;
+            let e = if e.change == Change::AttendeeUpdate {
+                match meet_remote(remote, db, e, ids.event, &path).await? {
+                    Met::Entry(entry) => {
+                        met = entry;
+                        &met
+                    }
+                    Met::Done(outcome) => return Ok(outcome),
+                }
+            } else {
+                e
+            };
+            let Some(item) = outgoing(remote, db, e).await? else {
+                return Ok(Outcome::Waits);
             };
             match remote
                 .call(Method::PATCH, &path, Some(&json!({"item": item})), key)
@@ -402,15 +427,80 @@ async fn send_once(
     }
 }
 
+/// What meeting the remote's record before an update left to do.
+enum Met {
+    /// Send this entry (possibly with fewer members than queued).
+    Entry(Entry),
+    /// Nothing left to send, or the record is gone.
+    Done(Outcome),
+}
+
+/// Reads the remote's current record of the attendee an update is for and merges it
+/// first (SYNC.md, "Conflicts"): a member changed on both sides goes to the later
+/// change, and one the remote won is taken out of the entry. A record the remote no
+/// longer has parks the entry (`deleted_remotely`).
+async fn meet_remote(
+    remote: &Remote,
+    db: &Db,
+    e: &Entry,
+    remote_event: i64,
+    path: &str,
+) -> Result<Met, Stop> {
+    let current = match remote.call(Method::GET, path, None, None).await {
+        Ok(reply) => reply.body["item"].clone(),
+        Err(f) => {
+            let (status, message) = refused(f)?;
+            return Ok(Met::Done(parked(e, status, message)));
+        }
+    };
+    let entry = e.clone();
+    let theirs = current.clone();
+    let now = db
+        .write(move |conn| super::pull::meet_before_update(conn, &entry, remote_event, &theirs))
+        .await?;
+    let Some(now) = now else {
+        // Dropped by a person while it was on its way: nothing to send.
+        return Ok(Met::Done(Outcome::Settled(vec![])));
+    };
+    let empty = now.body["item"]
+        .as_object()
+        .is_none_or(|item| item.is_empty());
+    if empty {
+        // The remote won every member: it already holds the outcome.
+        return Ok(Met::Done(Outcome::Settled(base_of(
+            &now,
+            Reply {
+                status: 200,
+                body: json!({"item": current}),
+                date: None,
+            },
+        ))));
+    }
+    Ok(Met::Entry(now))
+}
+
 /// The base of the per-member merge moves to what the remote answered.
 fn base_of(e: &Entry, reply: Reply) -> Vec<Effect> {
     if e.change.is_attendee() && reply.body["item"].is_object() {
-        vec![Effect::Base {
-            attendee: e.record_id,
-            record: reply.body["item"].clone(),
-        }]
+        vec![new_base(e, reply.body["item"].clone())]
     } else {
         vec![]
+    }
+}
+
+/// The remote's record becomes the merge base, unless a person edited what was sent:
+/// then this kiosk's record is not what the remote holds, and it takes the remote's.
+fn new_base(e: &Entry, record: Value) -> Effect {
+    if e.edited {
+        Effect::Adopt {
+            attendee: e.record_id,
+            record,
+        }
+    } else {
+        Effect::Base {
+            attendee: e.record_id,
+            record,
+        }
     }
 }
 
@@ -512,10 +602,7 @@ fn created(e: &Entry, remote_event: i64, kind: &'static str, record: Value) -> V
                 own,
             });
         }
-        fx.push(Effect::Base {
-            attendee: e.record_id,
-            record,
-        });
+        fx.push(new_base(e, record));
     }
     fx
 }
