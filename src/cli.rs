@@ -46,6 +46,35 @@ pub enum Command {
     /// Sync with a remote v2 server (SYNC.md).
     #[command(subcommand)]
     Sync(SyncCommand),
+    /// Import attendees from a CSV file (README: "Data in and out").
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Export an event's attendees or check-ins as CSV.
+    #[command(subcommand)]
+    Export(ExportCommand),
+    /// Copy the database to a file, consistently, even while the server runs.
+    Backup {
+        /// Where to write the copy (a single SQLite file).
+        #[arg(long, value_name = "PATH")]
+        to: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Replace the database with a backup. Refused while a server uses the database; the
+    /// database it replaces is kept beside it.
+    Restore {
+        /// The backup to restore.
+        #[arg(long, value_name = "PATH")]
+        from: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Check the database (integrity, foreign keys, WAL size, schema) and print findings;
+    /// exits non-zero when something needs attention.
+    Doctor {
+        #[command(flatten)]
+        db: DbArg,
+    },
     /// Measure the server over real HTTP (see BENCHMARKS.md).
     Bench(bench::BenchArgs),
     /// A trivial axum server: the ceiling `entrada bench` compares against.
@@ -94,10 +123,74 @@ pub struct ServeArgs {
     /// Lifetime of access tokens, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TOKEN_TTL, value_parser = clap::value_parser!(u64).range(1..))]
     pub token_ttl: u64,
+    /// Keep rolling backups of the database in this directory (e.g. a USB stick).
+    #[arg(long, value_name = "DIR")]
+    pub backup_dir: Option<PathBuf>,
+    /// How often to write a rolling backup (`90s`, `10m`, `1h`).
+    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = crate::backup::parse_every, requires = "backup_dir")]
+    pub backup_every: std::time::Duration,
+    /// How many rolling backups to keep (the oldest go first).
+    #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..), requires = "backup_dir")]
+    pub backup_keep: u32,
     /// Seconds between background sync rounds (when a sync is configured); a round
     /// also starts soon after local changes.
     #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
     pub sync_interval: u64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// Attendees of one event from a CSV file: a heading row naming attendee members
+    /// (first_name, email, ...) and the event's fields (by name or label); UTF-8 with or
+    /// without BOM; comma, semicolon or tab separated. Nothing is written unless every row
+    /// is valid (or --valid-only). Rows are matched to existing attendees by qr_code,
+    /// else email, so importing a file again creates no duplicates.
+    Attendees {
+        /// The local event id.
+        #[arg(long, value_name = "ID")]
+        event: i64,
+        /// The CSV file.
+        file: PathBuf,
+        /// Report what would be created or updated, row by row, and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Import the valid rows even when others are invalid.
+        #[arg(long)]
+        valid_only: bool,
+        /// A heading that names no member or field itself: HEADING=TARGET, where TARGET is
+        /// a member, a field name or label, or empty to ignore the column. Repeatable.
+        #[arg(long = "map", value_name = "HEADING=TARGET", value_parser = crate::transfer::import::ImportOptions::parse_map)]
+        map: Vec<(String, String)>,
+        /// Print the whole report as JSON instead of lines.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// Every attendee: members, registration type, check-in status and times, one column
+    /// per field.
+    Attendees {
+        #[arg(long, value_name = "ID")]
+        event: i64,
+        /// Write to this file instead of standard output.
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// The check-in history: every check-in, check-out and undo with device and person.
+    CheckIns {
+        #[arg(long, value_name = "ID")]
+        event: i64,
+        #[arg(long, value_name = "PATH")]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        db: DbArg,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -210,6 +303,19 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Clients(cmd) => clients_command(cmd),
         Command::Users(cmd) => users_command(cmd),
         Command::Sync(cmd) => sync_command(cmd),
+        Command::Import(cmd) => import_command(cmd),
+        Command::Export(cmd) => export_command(cmd),
+        Command::Backup { to, db } => {
+            let info = crate::backup::backup_to(&db.path(), &to)?;
+            print_line(&serde_json::to_value(info).map_err(Error::internal)?)
+        }
+        Command::Restore { from, db } => {
+            let kept = crate::backup::restore(&from, &db.path())?;
+            print_line(&serde_json::json!({
+                "restored": db.path(), "from": from, "previous_kept_at": kept
+            }))
+        }
+        Command::Doctor { db } => doctor(&db.path()),
         Command::Bench(args) => bench::run(args),
         Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
     }
@@ -239,12 +345,20 @@ fn serve(args: ServeArgs) -> Result<()> {
         allowed_hosts: args.allow_host,
     };
     let sync_interval = std::time::Duration::from_secs(args.sync_interval);
+    let (backup_dir, backup_every, backup_keep) = (
+        args.backup_dir,
+        args.backup_every,
+        args.backup_keep as usize,
+    );
     tracing::info!(db = %config.db_path.display(), "opening database");
     runtime()?.block_on(async move {
         let demo = config.demo;
         let demo_attendees = args.demo_attendees as usize;
         let server = server::start(config, server::termination_signal()).await?;
         crate::sync::spawn(server.db.clone(), sync_interval);
+        if let Some(dir) = backup_dir {
+            crate::backup::spawn_rolling(server.db.path().to_path_buf(), dir, backup_every, backup_keep);
+        }
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{}", server.addr)
@@ -594,4 +708,175 @@ async fn sync_run(db: &Db) -> Result<crate::sync::Summary> {
             .unwrap_or_default()
     );
     Ok(summary)
+}
+
+/// The account an event belongs to: the command line acts as the database's owner.
+fn account_of(db: &Db, event: i64) -> Result<i64> {
+    db.read_blocking(|conn| {
+        use rusqlite::OptionalExtension;
+        conn.query_row(
+            "SELECT account_id FROM events WHERE id = ?1",
+            [event],
+            |r| r.get(0),
+        )
+        .optional()?
+        .ok_or_else(|| Error::not_found(format_args!("event {event}")))
+    })
+}
+
+fn import_command(cmd: ImportCommand) -> Result<()> {
+    use crate::transfer::import::{self, ImportOptions, Sheet};
+    let ImportCommand::Attendees {
+        event,
+        file,
+        dry_run,
+        valid_only,
+        map,
+        json,
+        db,
+    } = cmd;
+    let bytes = std::fs::read(&file)
+        .map_err(|e| Error::invalid(format!("cannot read {}: {e}", file.display())))?;
+    if bytes.len() > import::MAX_FILE_BYTES {
+        return Err(Error::invalid(format!(
+            "{} is larger than {} MiB",
+            file.display(),
+            import::MAX_FILE_BYTES >> 20
+        )));
+    }
+    let sheet = Sheet::read(&bytes)?;
+    let db = db.open()?;
+    let account = account_of(&db, event)?;
+    let options = ImportOptions {
+        dry_run,
+        valid_only,
+        map,
+    };
+    let bar = indicatif::ProgressBar::new(sheet.rows.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("import [{bar:30}] {pos}/{len} rows {elapsed}")
+            .map_err(Error::internal)?
+            .progress_chars("=> "),
+    );
+    let shown = bar.clone();
+    let report = db.write_blocking(move |conn| {
+        import::run(conn, account, event, &sheet, &options, &move |done, _| {
+            shown.set_position(done)
+        })
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    let mut out = std::io::stdout().lock();
+    if json {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&report).map_err(Error::internal)?
+        );
+    } else {
+        for c in report.columns.iter().filter(|c| c.target.is_none()) {
+            let _ = writeln!(
+                out,
+                "column `{}`: not imported (no member or field of that name; see --map)",
+                c.heading
+            );
+        }
+        for r in &report.results {
+            if report.dry_run || !r.errors.is_empty() {
+                let who = if r.name.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", r.name)
+                };
+                let id = r
+                    .attendee_id
+                    .map(|i| format!(" (attendee {i})"))
+                    .unwrap_or_default();
+                let why = if r.errors.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", r.errors.join("; "))
+                };
+                let _ = writeln!(out, "row {}: {}{who}{id}{why}", r.row, r.action);
+            }
+        }
+    }
+    let verb = if report.dry_run { "would be " } else { "" };
+    let written = if report.written {
+        "written"
+    } else if report.dry_run {
+        "nothing written (dry run)"
+    } else if report.invalid > 0 {
+        "nothing written: fix the invalid rows, or import only the valid ones with --valid-only"
+    } else {
+        "nothing to change"
+    };
+    eprintln!(
+        "{} rows: {} {verb}created, {} {verb}updated, {} unchanged, {} invalid; {written}",
+        report.rows, report.created, report.updated, report.unchanged, report.invalid
+    );
+    let _ = out.flush();
+    if report.invalid > 0 && !(report.written || (valid_only && !report.dry_run)) {
+        return Err(Error::Validation(vec![format!(
+            "{} invalid row(s)",
+            report.invalid
+        )]));
+    }
+    Ok(())
+}
+
+fn export_command(cmd: ExportCommand) -> Result<()> {
+    let (event, out, db, attendees) = match cmd {
+        ExportCommand::Attendees { event, out, db } => (event, out, db, true),
+        ExportCommand::CheckIns { event, out, db } => (event, out, db, false),
+    };
+    let db = db.open()?;
+    let account = account_of(&db, event)?;
+    let mut buffer = Vec::new();
+    let rows = db.read_blocking(|conn| {
+        if attendees {
+            crate::transfer::export::attendees(conn, account, event, &mut buffer)
+        } else {
+            crate::transfer::export::check_ins(conn, account, event, &mut buffer)
+        }
+    })?;
+    match out {
+        Some(path) => {
+            std::fs::write(&path, &buffer)
+                .map_err(|e| Error::internal(format!("cannot write {}: {e}", path.display())))?;
+            eprintln!("{rows} rows written to {}", path.display());
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&buffer)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| Error::internal(format!("cannot write to stdout: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+fn doctor(path: &std::path::Path) -> Result<()> {
+    let findings = crate::doctor::examine(path)?;
+    let mut out = std::io::stdout().lock();
+    for f in &findings {
+        let _ = writeln!(
+            out,
+            "{} {:<13} {}",
+            if f.ok { "ok  " } else { "FAIL" },
+            f.check,
+            f.detail
+        );
+    }
+    let _ = out.flush();
+    let failed: Vec<&str> = findings.iter().filter(|f| !f.ok).map(|f| f.check).collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::internal(format!(
+            "needs attention: {}",
+            failed.join(", ")
+        )))
+    }
 }

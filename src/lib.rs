@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod backup;
 pub mod bench;
 pub mod bench_qr;
 pub mod cli;
@@ -12,6 +13,7 @@ pub mod config;
 pub mod db;
 pub mod decode;
 pub mod demo;
+pub mod doctor;
 pub mod domain;
 pub mod error;
 pub mod guard;
@@ -19,4 +21,5 @@ pub mod limits;
 pub mod qr;
 pub mod server;
 pub mod sync;
+pub mod transfer;
 pub mod ui;

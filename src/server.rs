@@ -117,6 +117,8 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
 pub struct RunningServer {
     pub addr: SocketAddr,
     pub db: Db,
+    /// One server per database file, for as long as this one runs.
+    _lock: crate::backup::ServeLock,
     shutdown: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -145,6 +147,7 @@ pub async fn start(
     config: ServerConfig,
     shutdown_signal: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<RunningServer> {
+    let lock = crate::backup::ServeLock::acquire(&config.db_path)?;
     let db_path = config.db_path.clone();
     let db = tokio::task::spawn_blocking(move || Db::open(&db_path))
         .await
@@ -189,6 +192,7 @@ pub async fn start(
     Ok(RunningServer {
         addr,
         db,
+        _lock: lock,
         shutdown: Some(shutdown),
         task,
     })

@@ -228,6 +228,30 @@ fn every_documented_route_answers_as_documented() {
             let concrete = path
                 .replace("{event_id}", &event.to_string())
                 .replace("{id}", &id.to_string());
+            if path.ends_with("/imports/attendees") {
+                // A CSV body, not JSON: its own walk.
+                let csv = |event: i64, token: Option<&str>, body: &str| {
+                    s.call_raw(
+                        "POST",
+                        &format!("/events/{event}/imports/attendees"),
+                        token,
+                        "text/csv",
+                        body.as_bytes().to_vec(),
+                    )
+                };
+                let good = "first_name,T-shirt\nImported,M\n";
+                let ok = csv(event, Some(&token), good);
+                assert_eq!(ok.status, 200, "{}", ok.text);
+                checker.check(method, path, &ok);
+                checker.check(method, path, &csv(event, None, good));
+                let weak = s.token("read");
+                checker.check(method, path, &csv(event, Some(&weak), good));
+                checker.check(method, path, &csv(999_999, Some(&token), good));
+                let unreadable = csv(event, Some(&token), "");
+                assert_eq!(unreadable.status, 422);
+                checker.check(method, path, &unreadable);
+                continue;
+            }
             let body = matches!(method.as_str(), "post" | "patch")
                 .then(|| sample_body(method, path, &[shirt]));
             let upper = method.to_uppercase();

@@ -19,6 +19,7 @@ pub mod me;
 pub mod registration_types;
 pub mod sessions;
 pub mod sync;
+pub mod transfer;
 
 use utoipa::openapi::OpenApi as OpenApiDoc;
 use utoipa::openapi::security::{
@@ -156,6 +157,10 @@ anything else is 404.
 - Attendees carry `updated_at`.
 - `PATCH .../attendee_fields/{id}` accepts `position` to reorder;
   `GET .../attendee_fields/{id}/answer_count` counts the answers a delete would remove.
+- CSV: `POST /events/{event_id}/imports/attendees` (body `text/csv`; `dry_run`,
+  `valid_only`, `map`) imports registrations in one transaction with the API's own
+  validation and answers a row-by-row report; `GET /events/{event_id}/exports/attendees.csv`
+  and `.../exports/check_ins.csv` download them (formula-like cells escaped with `'`).
 - The kiosk web UI is served at `/` (`/oauth/callback` is its sign-in return page).
 - Kiosk extensions (tag `kiosk`, served from the root, not under `/api/v2`): the sync
   with a remote v2 server. `GET /kiosk/sync` (`read`) reports
@@ -255,6 +260,16 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(check_in::attendee_history))
         .routes(routes!(check_in::event_history))
         .routes(routes!(check_in::stats))
+        .routes(routes!(transfer::export_attendees))
+        .routes(routes!(transfer::export_check_ins))
+        // A spreadsheet of registrations is larger than any JSON request.
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(transfer::import_attendees))
+                .layer(axum::extract::DefaultBodyLimit::max(
+                    crate::transfer::import::MAX_FILE_BYTES,
+                )),
+        )
         .split_for_parts()
 }
 

@@ -410,6 +410,11 @@ pub fn update(
         }
     }
     problems.into_result()?;
+    if changes_nothing(conn, &current, &changes, &answers)? {
+        // Nothing to write: `updated_at` stays, so syncs and `updated_since` readers do
+        // not see a change that is none (e.g. a spreadsheet imported again).
+        return get(conn, event_id, id);
+    }
     let before = current.clone();
 
     conn.prepare_cached(
@@ -443,6 +448,41 @@ pub fn update(
         )?;
     }
     Ok(after)
+}
+
+/// Whether applying `changes` and `answers` to `current` would leave it as it is.
+fn changes_nothing(
+    conn: &Connection,
+    current: &Attendee,
+    changes: &AttendeeChanges,
+    answers: &[(i64, Option<Value>)],
+) -> Result<bool> {
+    fn same<T: PartialEq>(change: &Option<T>, current: &T) -> bool {
+        change.as_ref().is_none_or(|v| v == current)
+    }
+    let members = same(&changes.first_name, &current.first_name)
+        && same(&changes.last_name, &current.last_name)
+        && same(&changes.email, &current.email)
+        && same(&changes.phone, &current.phone)
+        && same(&changes.job_title, &current.job_title)
+        && same(&changes.company, &current.company)
+        && same(&changes.registration_type_id, &current.registration_type_id)
+        && same(&changes.rsvp_status, &current.rsvp_status);
+    if !members {
+        return Ok(false);
+    }
+    let mut stmt = conn.prepare_cached(
+        "SELECT value FROM attendee_answers WHERE attendee_id = ?1 AND field_id = ?2",
+    )?;
+    for (field_id, value) in answers {
+        let stored: Option<String> = stmt
+            .query_row(params![current.id, field_id], |r| r.get(0))
+            .optional()?;
+        if stored != value.as_ref().map(Value::to_string) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 fn store_answers(

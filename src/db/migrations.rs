@@ -3,6 +3,8 @@
 //! rusqlite_migration keeps the version in SQLite's `user_version`; a database written by
 //! a newer Entrada (a higher version than we know) is refused rather than touched.
 
+use std::path::Path;
+
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
@@ -18,15 +20,58 @@ fn migrations() -> Migrations<'static> {
     ])
 }
 
-pub fn apply(conn: &mut Connection) -> Result<()> {
-    migrations().to_latest(conn).map_err(|e| match e {
-        rusqlite_migration::Error::MigrationDefinition(
-            rusqlite_migration::MigrationDefinitionError::DatabaseTooFarAhead,
-        ) => Error::internal(
-            "this database was written by a newer version of Entrada; refusing to open it",
-        ),
-        other => Error::internal(format!("database migration failed: {other}")),
-    })
+/// The schema version this binary writes.
+pub fn latest() -> usize {
+    MIGRATION_COUNT
+}
+
+const MIGRATION_COUNT: usize = 5;
+
+/// The schema version of an open database (0: empty).
+pub fn version(conn: &Connection) -> Result<usize> {
+    Ok(conn
+        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))?
+        .max(0) as usize)
+}
+
+/// Brings the schema up to date. A database made by an older Entrada is copied first
+/// (`<db>.v<N>-<time>.bak`, see `backup::before_upgrade`), then every pending migration
+/// runs in one transaction: an upgrade that fails leaves the database as it was. A
+/// database made by a newer Entrada is refused before anything touches it.
+pub fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
+    let current = version(conn)?;
+    refuse_newer(current, path)?;
+    if current > 0 && current < latest() {
+        let copy = crate::backup::before_upgrade(path, current)?;
+        tracing::info!(from = current, to = latest(), backup = %copy.path.display(),
+            "upgrading the database schema; a copy was taken first");
+    }
+    migrations()
+        .to_latest(conn)
+        .map_err(|e| Error::internal(format!("database migration failed: {e}")))
+}
+
+/// Refuses a database file made by a newer Entrada before anything (even a journal
+/// mode) is changed in it.
+pub fn check_file(path: &Path) -> Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    refuse_newer(version(&conn)?, path)
+}
+
+fn refuse_newer(current: usize, path: &Path) -> Result<()> {
+    if current > latest() {
+        return Err(Error::Conflict(format!(
+            "{} was written by a newer version of Entrada (schema {current}; this version knows \
+             schema {}): refusing to open it. Use the newer version, or restore a backup made \
+             by this one",
+            path.display(),
+            latest()
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -34,5 +79,12 @@ mod tests {
     #[test]
     fn migrations_are_valid() {
         assert!(super::migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn the_latest_version_counts_every_migration() {
+        let mut conn = rusqlite::Connection::open_in_memory().expect("memory db");
+        super::migrations().to_latest(&mut conn).expect("migrate");
+        assert_eq!(super::version(&conn).expect("version"), super::latest());
     }
 }

@@ -17,7 +17,7 @@ pub mod check_ins;
 pub mod clients;
 pub mod events;
 pub mod idempotency;
-mod migrations;
+pub mod migrations;
 pub mod sync;
 pub mod users;
 pub mod writer;
@@ -65,8 +65,9 @@ impl Db {
                 Error::internal(format!("cannot create directory {}: {e}", dir.display()))
             })?;
         }
+        migrations::check_file(path)?;
         let mut conn = open_read_write(path)?;
-        migrations::apply(&mut conn)?;
+        migrations::apply(&mut conn, path)?;
         // Start with an empty WAL: readers look every page up in the WAL index first, and
         // a WAL left large by a bulk load or a crash slows every read until the next write.
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;

@@ -259,12 +259,75 @@ impl AttendeeField {
         }
     }
 
+    /// Reads a spreadsheet cell as an answer of this field's shape (CSV import): yes/no
+    /// for consents and plain checkboxes, a number for numbers, options separated by `;`
+    /// or `|` for checkbox lists, text otherwise. The result still goes through
+    /// [`AttendeeField::check_answer`], like any API answer.
+    pub fn answer_from_text(&self, path: &str, cell: &str) -> Result<Value, String> {
+        let cell = cell.trim();
+        if cell.is_empty() {
+            return Ok(Value::Null);
+        }
+        let yes_no = || match cell.to_lowercase().as_str() {
+            "yes" | "y" | "true" | "1" | "x" | "ja" | "oui" | "si" | "sí" => Ok(Value::Bool(true)),
+            "no" | "n" | "false" | "0" | "nei" | "nein" | "non" => Ok(Value::Bool(false)),
+            _ => Err(format!("{path}: `{cell}` is not yes or no")),
+        };
+        match self.field_type.answer_kind() {
+            AnswerKind::Consent => yes_no(),
+            AnswerKind::Checkbox if self.options.is_empty() => yes_no(),
+            AnswerKind::Checkbox => Ok(Value::Array(
+                cell.split([';', '|'])
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(|c| Value::String(c.to_owned()))
+                    .collect(),
+            )),
+            AnswerKind::Number => {
+                let n = cell.replace(' ', "");
+                if let Ok(i) = n.parse::<i64>() {
+                    return Ok(Value::from(i));
+                }
+                n.parse::<f64>()
+                    .ok()
+                    .filter(|f| f.is_finite())
+                    .and_then(serde_json::Number::from_f64)
+                    .map(Value::Number)
+                    .ok_or_else(|| format!("{path}: `{cell}` is not a number"))
+            }
+            _ => Ok(Value::String(cell.to_owned())),
+        }
+    }
+
     fn not_an_option(&self, path: &str, choice: &str) -> String {
         format!(
             "{path}: `{choice}` is not one of the options of field `{}` ({})",
             self.name,
             self.options.join(", ")
         )
+    }
+}
+
+/// A stored answer as a spreadsheet cell (CSV export): the inverse of
+/// [`AttendeeField::answer_from_text`], so an exported file imports back unchanged.
+pub fn answer_to_text(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::Bool(true) => "yes".into(),
+        Value::Bool(false) => "no".into(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) => n.to_string(),
+        Value::Array(items) => items
+            .iter()
+            .map(answer_to_text)
+            .collect::<Vec<_>>()
+            .join("; "),
+        Value::Object(parts) => parts
+            .values()
+            .map(answer_to_text)
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(", "),
     }
 }
 

@@ -118,7 +118,17 @@ impl Server {
         Server::start_in(dir, &args)
     }
 
-    fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
+    /// Stops the server with SIGTERM and hands over its directory: the database stays.
+    pub fn stop_keeping_files(mut self) -> tempfile::TempDir {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let _ = self.child.wait();
+        let placeholder = tempfile::tempdir().expect("placeholder tempdir");
+        std::mem::replace(&mut self._dir, placeholder)
+    }
+
+    /// Starts `entrada serve` on `<dir>/entrada.db` (an existing database or a new one).
+    pub fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
         let db = dir.path().join("entrada.db");
         let bind = if extra.contains(&"--bind") {
             vec![]

@@ -1,0 +1,264 @@
+//! Backups of the database: one-off copies (`entrada backup`), rolling copies while the
+//! server runs (`serve --backup-dir`), a copy before every schema upgrade, and restore.
+//!
+//! A kiosk's database is the only record of the door until the sync succeeds, so a copy
+//! must be consistent even while check-ins are being written. SQLite's online backup API
+//! copies every page in one step inside one read transaction: in WAL mode that is a
+//! snapshot of the last commit, and writers are not blocked while it runs. The copy is
+//! written beside its destination, checked, synced and then renamed into place, so a
+//! power cut never leaves a half-written file under the final name.
+//!
+//! A running server holds an exclusive lock on `<database>.lock` ([`ServeLock`]): a second
+//! server on the same file is refused, and so is a restore over a database in use.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags};
+
+use crate::error::{Error, Result};
+
+/// What a backup wrote.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BackupInfo {
+    pub path: PathBuf,
+    pub bytes: u64,
+    pub millis: u128,
+}
+
+fn io(what: &str, path: &Path, e: std::io::Error) -> Error {
+    Error::internal(format!("cannot {what} {}: {e}", path.display()))
+}
+
+/// Copies the database at `source` to `dest` (a single file, no WAL), consistently,
+/// while other connections may be writing.
+pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
+    let started = std::time::Instant::now();
+    if !source.exists() {
+        return Err(Error::invalid(format!(
+            "there is no database at {}",
+            source.display()
+        )));
+    }
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
+    }
+    let src = Connection::open_with_flags(
+        source,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    src.busy_timeout(Duration::from_secs(10))?;
+    let partial = partial_name(dest);
+    let _ = std::fs::remove_file(&partial);
+    {
+        let mut dst = Connection::open(&partial)?;
+        {
+            use rusqlite::backup::StepResult;
+            let copy = rusqlite::backup::Backup::new(&src, &mut dst)?;
+            // -1: every page in one step, i.e. one snapshot under one read transaction
+            // (in steps, a write between two of them would restart the copy).
+            let mut waits = 0;
+            loop {
+                match copy.step(-1)? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    StepResult::Busy | StepResult::Locked if waits < 200 => {
+                        waits += 1;
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                    _ => {
+                        return Err(Error::internal(format!(
+                            "{} stayed locked; no backup was written",
+                            source.display()
+                        )));
+                    }
+                }
+            }
+        }
+        // One self-contained file (a USB stick may be pulled at any time).
+        dst.query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()))?;
+        let check: String = dst.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        if check != "ok" {
+            let _ = std::fs::remove_file(&partial);
+            return Err(Error::internal(format!(
+                "the copy failed its check ({check}); nothing was written to {}",
+                dest.display()
+            )));
+        }
+    }
+    File::open(&partial)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io("sync", &partial, e))?;
+    std::fs::rename(&partial, dest).map_err(|e| io("write", dest, e))?;
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
+    let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
+    Ok(BackupInfo {
+        path: dest.to_path_buf(),
+        bytes,
+        millis: started.elapsed().as_millis(),
+    })
+}
+
+fn partial_name(dest: &Path) -> PathBuf {
+    let mut name = dest.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+fn sidecar(db: &Path, suffix: &str) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Held by a running server for as long as it serves the database.
+#[derive(Debug)]
+pub struct ServeLock {
+    _file: File,
+}
+
+impl ServeLock {
+    /// Takes the database's lock, or says who holds it.
+    pub fn acquire(db: &Path) -> Result<ServeLock> {
+        let path = sidecar(db, ".lock");
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
+        }
+        let file = File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| io("open", &path, e))?;
+        match file.try_lock() {
+            Ok(()) => Ok(ServeLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Conflict(format!(
+                "another Entrada is already serving {}; stop it first (or use another --db)",
+                db.display()
+            ))),
+            Err(std::fs::TryLockError::Error(e)) => Err(io("lock", &path, e)),
+        }
+    }
+}
+
+/// Replaces the database at `db` with the backup at `from`. Refused while a server uses
+/// the database; the database it replaces is kept beside it as
+/// `<db>.before-restore-<time>`.
+pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
+    let _lock = ServeLock::acquire(db).map_err(|e| match e {
+        Error::Conflict(_) => Error::Conflict(format!(
+            "{} is in use by a running Entrada: stop it before restoring",
+            db.display()
+        )),
+        other => other,
+    })?;
+    {
+        let src = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(|e| Error::invalid(format!("cannot open {}: {e}", from.display())))?;
+        let check: String = src
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(|e| {
+                Error::invalid(format!("{} is not an SQLite database: {e}", from.display()))
+            })?;
+        if check != "ok" {
+            return Err(Error::invalid(format!(
+                "{} is damaged ({check}); nothing was restored",
+                from.display()
+            )));
+        }
+        let entrada: bool = src.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attendees')",
+            [],
+            |r| r.get(0),
+        )?;
+        if !entrada {
+            return Err(Error::invalid(format!(
+                "{} is not an Entrada database",
+                from.display()
+            )));
+        }
+    }
+    let kept = if db.exists() {
+        let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+        let keep = sidecar(db, &format!(".before-restore-{stamp}"));
+        backup_to(db, &keep)?;
+        Some(keep)
+    } else {
+        None
+    };
+    let incoming = sidecar(db, ".restoring");
+    backup_to(from, &incoming)?;
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(sidecar(db, suffix));
+    }
+    std::fs::rename(&incoming, db).map_err(|e| io("replace", db, e))?;
+    Ok(kept)
+}
+
+/// Parses `--backup-every` (`10m`, `1h`, `90s`).
+pub fn parse_every(text: &str) -> std::result::Result<Duration, String> {
+    let d = humantime::parse_duration(text).map_err(|e| format!("`{text}`: {e}"))?;
+    if d < Duration::from_secs(1) {
+        return Err("backups at most every second".into());
+    }
+    Ok(d)
+}
+
+/// Rolling backups while the server runs: a copy into `dir` every `every`, named by
+/// time (`entrada-20261124-101500.db`), keeping the newest `keep`.
+pub fn spawn_rolling(
+    db: PathBuf,
+    dir: PathBuf,
+    every: Duration,
+    keep: usize,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let (from, to) = (db.clone(), dir.clone());
+            let done = tokio::task::spawn_blocking(move || rolling_once(&from, &to, keep)).await;
+            match done {
+                Ok(Ok(info)) => tracing::info!(
+                    path = %info.path.display(), bytes = info.bytes, ms = info.millis as u64,
+                    "backup written"
+                ),
+                Ok(Err(e)) => tracing::error!(error = %e, dir = %dir.display(), "backup failed"),
+                Err(e) => tracing::error!(error = %e, "backup task failed"),
+            }
+        }
+    })
+}
+
+/// One rolling backup and the pruning of old ones.
+pub fn rolling_once(db: &Path, dir: &Path, keep: usize) -> Result<BackupInfo> {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S%.3f");
+    let info = backup_to(db, &dir.join(format!("entrada-{stamp}.db")))?;
+    let mut ours: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io("list", dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("entrada-") && n.ends_with(".db"))
+        })
+        .collect();
+    ours.sort();
+    let excess = ours.len().saturating_sub(keep.max(1));
+    for old in &ours[..excess] {
+        if let Err(e) = std::fs::remove_file(old) {
+            tracing::warn!(path = %old.display(), error = %e, "cannot remove an old backup");
+        }
+    }
+    Ok(info)
+}
+
+/// The copy taken before a schema upgrade: `<db>.v<version>-<time>.bak`.
+pub fn before_upgrade(db: &Path, version: usize) -> Result<BackupInfo> {
+    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
+    backup_to(db, &sidecar(db, &format!(".v{version}-{stamp}.bak")))
+}

@@ -1,0 +1,186 @@
+//! `entrada doctor`: checks a database file and says what it found, in words.
+//!
+//! It opens the file read-only and never migrates it, so it also works on a copy from a
+//! USB stick, on a database a newer Entrada wrote, and next to a running server.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OpenFlags};
+use serde::Serialize;
+
+use crate::db::migrations;
+use crate::error::{Error, Result};
+
+/// A WAL larger than this means checkpoints are not keeping up (or a reader is stuck).
+const WAL_WARN_BYTES: u64 = 64 * 1024 * 1024;
+
+#[derive(Debug, Serialize)]
+pub struct Finding {
+    pub check: &'static str,
+    pub ok: bool,
+    pub detail: String,
+}
+
+fn finding(check: &'static str, ok: bool, detail: impl Into<String>) -> Finding {
+    Finding {
+        check,
+        ok,
+        detail: detail.into(),
+    }
+}
+
+/// Runs every check; `Err` only when the file cannot be opened at all.
+pub fn examine(path: &Path) -> Result<Vec<Finding>> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    let mut out = vec![finding(
+        "file",
+        true,
+        format!("{} ({} bytes)", path.display(), meta.len()),
+    )];
+
+    let version = migrations::version(&conn)?;
+    let latest = migrations::latest();
+    out.push(finding(
+        "schema",
+        version == latest,
+        match version.cmp(&latest) {
+            std::cmp::Ordering::Equal => format!("version {version}, current"),
+            std::cmp::Ordering::Less => {
+                format!("version {version}; this Entrada upgrades it to {latest} when it opens it")
+            }
+            std::cmp::Ordering::Greater => format!(
+                "version {version}, written by a newer Entrada (this one knows {latest}); use that version"
+            ),
+        },
+    ));
+
+    let mut problems = Vec::new();
+    {
+        let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+        for row in rows {
+            let row = row?;
+            if row != "ok" {
+                problems.push(row);
+            }
+        }
+    }
+    out.push(finding(
+        "integrity",
+        problems.is_empty(),
+        if problems.is_empty() {
+            "integrity_check: ok".to_owned()
+        } else {
+            format!(
+                "integrity_check found {} problem(s): {}. Restore a backup (entrada restore)",
+                problems.len(),
+                problems
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        },
+    ));
+
+    let mut violations: Vec<String> = Vec::new();
+    {
+        let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(format!(
+                "{} row {} -> {}",
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<i64>>(1)?.unwrap_or_default(),
+                r.get::<_, String>(2)?
+            ))
+        })?;
+        for row in rows {
+            violations.push(row?);
+        }
+    }
+    out.push(finding(
+        "foreign keys",
+        violations.is_empty(),
+        if violations.is_empty() {
+            "foreign_key_check: no dangling references".to_owned()
+        } else {
+            format!(
+                "{} dangling reference(s): {}",
+                violations.len(),
+                violations
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        },
+    ));
+
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal_bytes = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    out.push(finding(
+        "wal",
+        wal_bytes <= WAL_WARN_BYTES,
+        if wal_bytes <= WAL_WARN_BYTES {
+            format!("write-ahead log {wal_bytes} bytes")
+        } else {
+            format!(
+                "write-ahead log {wal_bytes} bytes: larger than {WAL_WARN_BYTES}; a restart of the server checkpoints it"
+            )
+        },
+    ));
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+    out.push(finding("journal", true, format!("journal_mode {mode}")));
+
+    if problems.is_empty() && version > 0 {
+        // Tables of older schemas may be missing: count what is there.
+        let has = |table: &str| -> Result<bool> {
+            Ok(conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+                [table],
+                |r| r.get(0),
+            )?)
+        };
+        let count = |sql: &str| -> Result<i64> { Ok(conn.query_row(sql, [], |r| r.get(0))?) };
+        let mut contents = Vec::new();
+        for (table, what) in [
+            ("events", "event(s)"),
+            ("attendees", "attendee(s)"),
+            ("check_ins", "check-in record(s)"),
+        ] {
+            if has(table)? {
+                contents.push(format!(
+                    "{} {what}",
+                    count(&format!("SELECT COUNT(*) FROM {table}"))?
+                ));
+            }
+        }
+        out.push(finding("contents", true, contents.join(", ")));
+        if has("sync_outbox")? {
+            let pending = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NULL")?;
+            let parked = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NOT NULL")?;
+            out.push(finding(
+                "sync",
+                parked == 0,
+                format!(
+                    "{pending} change(s) waiting for the remote, {parked} parked{}",
+                    if parked > 0 {
+                        " (see the Sync screen or GET /kiosk/sync)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+    }
+    Ok(out)
+}

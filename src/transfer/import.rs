@@ -1,0 +1,684 @@
+//! CSV import of attendees: an organiser's spreadsheet of registrations into one event.
+//!
+//! The file is read once into a [`Sheet`] (no database needed: encoding, separator,
+//! headings). Then [`run`] maps the headings to attendee members and to the event's
+//! fields and applies every row inside one write transaction, through the same
+//! repository functions (and so the same validation, outbox entries and search index) as
+//! the API's create and update. Each row runs in its own savepoint, so a bad row leaves
+//! no trace; at the end the whole import is kept or rolled back: a dry run and a file with
+//! invalid rows (unless the person chose to import only the valid ones) write nothing.
+//!
+//! Re-importing a file does not duplicate anyone: a row is matched to an attendee of the
+//! event by its `qr_code` cell when there is one, otherwise by email (case-insensitive).
+//! A matched row whose values are already stored counts as `unchanged` and writes nothing.
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::db::{attendee_fields, attendees, events};
+use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput, AttendeeUpdateInput};
+use crate::domain::field::AttendeeField;
+use crate::error::{Error, Result};
+
+/// Largest file accepted (the API's import route and the command line alike).
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+/// A CSV file read into rows of text, with its headings.
+#[derive(Debug)]
+pub struct Sheet {
+    pub headings: Vec<String>,
+    /// The file's line number of each row (the heading is line 1) and its cells.
+    pub rows: Vec<(usize, Vec<String>)>,
+    pub delimiter: char,
+}
+
+impl Sheet {
+    /// Reads UTF-8 CSV (with or without a byte-order mark), separated by commas,
+    /// semicolons or tabs (whichever the heading line uses most).
+    pub fn read(bytes: &[u8]) -> Result<Sheet> {
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        if let Err(e) = std::str::from_utf8(bytes) {
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+                + 1;
+            return Err(Error::invalid(format!(
+                "the file is not UTF-8 text (line {line}); save it as \"CSV UTF-8\""
+            )));
+        }
+        let first_line = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
+        let delimiter = [b',', b';', b'\t']
+            .into_iter()
+            .max_by_key(|d| first_line.iter().filter(|b| *b == d).count())
+            .unwrap_or(b',');
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .flexible(true)
+            .has_headers(true)
+            .from_reader(bytes);
+        let headings: Vec<String> = reader
+            .headers()
+            .map_err(|e| Error::invalid(format!("the heading line cannot be read: {e}")))?
+            .iter()
+            .map(|h| h.trim().to_owned())
+            .collect();
+        if headings.iter().all(String::is_empty) {
+            return Err(Error::invalid(
+                "the file is empty: the first line must name the columns",
+            ));
+        }
+        let mut rows = Vec::new();
+        let (mut counted_to, mut newlines) = (0usize, 0usize);
+        for record in reader.records() {
+            let record = record.map_err(|e| {
+                let line = e.position().map_or(0, |p| p.line());
+                Error::invalid(format!("line {line} cannot be read: {e}"))
+            })?;
+            if record.iter().all(|c| c.trim().is_empty()) {
+                continue; // blank lines, common at the end of exported sheets
+            }
+            // The line in the file as an editor shows it (csv's own count skips blank
+            // lines): newlines before the record's first byte, plus one.
+            let line = record.position().map_or(0, |p| {
+                // The position may point at blank lines the reader skipped before it.
+                let mut start = (p.byte() as usize).min(bytes.len());
+                while bytes.get(start).is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+                    start += 1;
+                }
+                // Count on from the previous record only: once over the file in all.
+                if start >= counted_to {
+                    newlines += bytecount_newlines(&bytes[counted_to..start]);
+                    counted_to = start;
+                }
+                newlines + 1
+            });
+            rows.push((line, record.iter().map(str::to_owned).collect()));
+        }
+        Ok(Sheet {
+            headings,
+            rows,
+            delimiter: char::from(delimiter),
+        })
+    }
+}
+
+fn bytecount_newlines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|b| **b == b'\n').count()
+}
+
+/// What to do with a sheet.
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Report what would happen and write nothing.
+    pub dry_run: bool,
+    /// Write the valid rows even when some rows are invalid.
+    pub valid_only: bool,
+    /// Heading → member or field, for headings that do not name one themselves; an
+    /// empty target ignores the column.
+    pub map: Vec<(String, String)>,
+}
+
+impl ImportOptions {
+    /// Parses `--map` values of the form `Heading=target`.
+    pub fn parse_map(text: &str) -> std::result::Result<(String, String), String> {
+        let (heading, target) = text
+            .split_once('=')
+            .ok_or_else(|| format!("`{text}` is not HEADING=TARGET"))?;
+        Ok((heading.trim().to_owned(), target.trim().to_owned()))
+    }
+}
+
+/// The outcome of an import, or of its dry run.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportReport {
+    pub dry_run: bool,
+    /// Whether anything was stored.
+    pub written: bool,
+    pub rows: usize,
+    pub created: usize,
+    pub updated: usize,
+    pub unchanged: usize,
+    pub invalid: usize,
+    /// How each heading was understood (`target` null: not imported).
+    pub columns: Vec<ColumnUse>,
+    /// One entry per row, in file order.
+    pub results: Vec<RowResult>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ColumnUse {
+    pub heading: String,
+    /// `first_name`, ..., `registration_type`, or `field:<name>`; null when ignored.
+    pub target: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RowResult {
+    /// The row's line in the file (the heading line is 1).
+    pub row: usize,
+    /// `create`, `update`, `unchanged` or `invalid`.
+    pub action: &'static str,
+    /// The attendee created or updated (in a dry run: matched, or null for a new one).
+    pub attendee_id: Option<i64>,
+    pub name: String,
+    pub errors: Vec<String>,
+}
+
+/// The attendee members a column can fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Member {
+    FirstName,
+    LastName,
+    Email,
+    Phone,
+    JobTitle,
+    Company,
+    RsvpStatus,
+    QrCode,
+    RegistrationType,
+}
+
+impl Member {
+    const ALL: [(Member, &'static str); 9] = [
+        (Member::FirstName, "first_name"),
+        (Member::LastName, "last_name"),
+        (Member::Email, "email"),
+        (Member::Phone, "phone"),
+        (Member::JobTitle, "job_title"),
+        (Member::Company, "company"),
+        (Member::RsvpStatus, "rsvp_status"),
+        (Member::QrCode, "qr_code"),
+        (Member::RegistrationType, "registration_type"),
+    ];
+
+    fn name(self) -> &'static str {
+        Member::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("", |(_, n)| n)
+    }
+
+    /// Headings spreadsheets commonly use for a member, normalised.
+    fn by_heading(key: &str) -> Option<Member> {
+        let alias = match key {
+            "firstname" | "first" | "given_name" => "first_name",
+            "lastname" | "last" | "surname" | "family_name" => "last_name",
+            "e_mail" | "mail" | "email_address" => "email",
+            "mobile" | "telephone" | "phone_number" => "phone",
+            "title" | "job" | "position" => "job_title",
+            "organisation" | "organization" | "company_name" => "company",
+            "rsvp" | "status" => "rsvp_status",
+            "ticket" | "code" | "ticket_code" | "qr" => "qr_code",
+            "registration_type_id" | "ticket_type" | "type" => "registration_type",
+            other => other,
+        };
+        Member::ALL
+            .iter()
+            .find(|(_, n)| *n == alias)
+            .map(|(m, _)| *m)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Target {
+    Member(Member),
+    /// Index into the event's answerable fields.
+    Field(usize),
+}
+
+/// Lower case, spaces, dashes and dots as underscores: "E-mail" and "e_mail" meet.
+fn normalise(heading: &str) -> String {
+    let mut out = String::with_capacity(heading.len());
+    for c in heading.trim().to_lowercase().chars() {
+        let c = if matches!(c, ' ' | '-' | '.' | '/') {
+            '_'
+        } else {
+            c
+        };
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    out.trim_matches('_').to_owned()
+}
+
+/// Resolves each heading to a member or a field; two headings for one target, or a
+/// `--map` naming nothing, is an error for the whole file.
+fn plan(
+    headings: &[String],
+    fields: &[AttendeeField],
+    map: &[(String, String)],
+) -> Result<Vec<Option<Target>>> {
+    let by_name = |wanted: &str| -> Option<Target> {
+        let key = normalise(wanted);
+        if let Some(i) = fields
+            .iter()
+            .position(|f| normalise(&f.name) == key || normalise(&f.label) == key)
+        {
+            return Some(Target::Field(i));
+        }
+        Member::by_heading(&key).map(Target::Member)
+    };
+    let mut problems = Vec::new();
+    for (heading, _) in map {
+        if !headings.iter().any(|h| h.eq_ignore_ascii_case(heading)) {
+            problems.push(format!(
+                "--map names a column `{heading}` the file does not have"
+            ));
+        }
+    }
+    let mut plan = Vec::with_capacity(headings.len());
+    for heading in headings {
+        let mapped = map.iter().find(|(h, _)| h.eq_ignore_ascii_case(heading));
+        let target = match mapped {
+            Some((_, target)) if target.is_empty() => None,
+            Some((_, target)) => {
+                let found = by_name(target);
+                if found.is_none() {
+                    problems.push(format!(
+                        "--map {heading}={target}: `{target}` is neither an attendee member nor a field of the event"
+                    ));
+                }
+                found
+            }
+            None => by_name(heading),
+        };
+        plan.push(target);
+    }
+    for (i, a) in plan.iter().enumerate() {
+        for (j, b) in plan.iter().enumerate().skip(i + 1) {
+            let same = match (a, b) {
+                (Some(Target::Member(x)), Some(Target::Member(y))) => x == y,
+                (Some(Target::Field(x)), Some(Target::Field(y))) => x == y,
+                _ => false,
+            };
+            if same {
+                problems.push(format!(
+                    "columns `{}` and `{}` both fill the same member; map one of them elsewhere or to nothing (--map \"{}=\")",
+                    headings[i], headings[j], headings[j]
+                ));
+            }
+        }
+    }
+    if !plan
+        .iter()
+        .any(|t| matches!(t, Some(Target::Member(Member::FirstName))))
+    {
+        problems.push(
+            "no column holds first names (a `first_name` heading, or --map HEADING=first_name)"
+                .into(),
+        );
+    }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(Error::Validation(problems))
+    }
+}
+
+/// One row read into the API's inputs, with what could not be read.
+struct RowInput {
+    members: HashMap<&'static str, String>,
+    registration_type_id: Option<i64>,
+    answers: Vec<AttendeeFieldValueInput>,
+    /// The column each answer came from (`item.fields[i]` in the API's messages).
+    answer_columns: Vec<String>,
+    problems: Vec<String>,
+}
+
+fn read_row(
+    cells: &[String],
+    headings: &[String],
+    plan: &[Option<Target>],
+    fields: &[AttendeeField],
+    types: &HashMap<String, i64>,
+) -> RowInput {
+    let mut row = RowInput {
+        members: HashMap::new(),
+        registration_type_id: None,
+        answers: Vec::new(),
+        answer_columns: Vec::new(),
+        problems: Vec::new(),
+    };
+    if cells.len() > headings.len() && cells[headings.len()..].iter().any(|c| !c.trim().is_empty())
+    {
+        row.problems.push(format!(
+            "the row has {} cells but the heading names {} columns",
+            cells.len(),
+            headings.len()
+        ));
+    }
+    for (i, target) in plan.iter().enumerate() {
+        let Some(target) = target else { continue };
+        let cell = cells
+            .get(i)
+            .map(|c| super::export::unescape_cell(c.trim()))
+            .unwrap_or_default();
+        if cell.is_empty() {
+            continue;
+        }
+        let column = &headings[i];
+        match target {
+            Target::Member(Member::RegistrationType) => {
+                let id = cell
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|id| types.values().any(|t| t == id))
+                    .or_else(|| types.get(&cell.to_lowercase()).copied());
+                match id {
+                    Some(id) => row.registration_type_id = Some(id),
+                    None => row.problems.push(format!(
+                        "column `{column}`: `{cell}` is not a registration type of this event"
+                    )),
+                }
+            }
+            Target::Member(m) => {
+                row.members.insert(m.name(), cell.to_owned());
+            }
+            Target::Field(f) => {
+                let field = &fields[*f];
+                match field.answer_from_text(&format!("column `{column}`"), cell) {
+                    Ok(value) => {
+                        row.answers.push(AttendeeFieldValueInput {
+                            attendee_field_id: field.id,
+                            value,
+                        });
+                        row.answer_columns.push(column.clone());
+                    }
+                    Err(e) => row.problems.push(e),
+                }
+            }
+        }
+    }
+    row
+}
+
+/// The API's messages name request members (`item.email`); in a report they name the
+/// file's columns.
+fn in_columns(message: &str, headings: &[String], plan: &[Option<Target>]) -> String {
+    let mut out = message.to_owned();
+    for (i, target) in plan.iter().enumerate() {
+        if let Some(Target::Member(m)) = target {
+            let member = if *m == Member::RegistrationType {
+                "registration_type_id"
+            } else {
+                m.name()
+            };
+            out = out.replace(
+                &format!("item.{member}"),
+                &format!("column `{}`", headings[i]),
+            );
+        }
+    }
+    out
+}
+
+fn display_name(row: &RowInput) -> String {
+    let first = row.members.get("first_name").map_or("", String::as_str);
+    let last = row.members.get("last_name").map_or("", String::as_str);
+    format!("{first} {last}").trim().to_owned()
+}
+
+/// Imports `sheet` into `event_id` (of `account_id`) inside the caller's write
+/// transaction. `progress(done, total)` is called as rows are processed.
+pub fn run(
+    conn: &Connection,
+    account_id: i64,
+    event_id: i64,
+    sheet: &Sheet,
+    options: &ImportOptions,
+    progress: &(dyn Fn(u64, u64) + Send + Sync),
+) -> Result<ImportReport> {
+    events::require(conn, account_id, event_id)?;
+    let fields: Vec<AttendeeField> = attendee_fields::list(conn, event_id)?
+        .into_iter()
+        .filter(|f| f.field_type.takes_value())
+        .collect();
+    let plan = plan(&sheet.headings, &fields, &options.map)?;
+    let types: HashMap<String, i64> = events::registration_types(conn, event_id)?
+        .into_iter()
+        .map(|t| (t.name.to_lowercase(), t.id))
+        .collect();
+    // Who is already there, by email and by code: one query instead of one per row.
+    let mut by_email: HashMap<String, i64> = HashMap::new();
+    let mut by_code: HashMap<String, i64> = HashMap::new();
+    {
+        let mut stmt =
+            conn.prepare("SELECT id, lower(email), qr_code FROM attendees WHERE event_id = ?1")?;
+        let rows = stmt.query_map([event_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (id, email, code) = row?;
+            if let Some(email) = email {
+                by_email.entry(email).or_insert(id);
+            }
+            by_code.insert(code, id);
+        }
+    }
+
+    conn.execute_batch("SAVEPOINT import")?;
+    let outcome = (|| -> Result<ImportReport> {
+        let total = sheet.rows.len() as u64;
+        let mut report = ImportReport {
+            dry_run: options.dry_run,
+            written: false,
+            rows: sheet.rows.len(),
+            created: 0,
+            updated: 0,
+            unchanged: 0,
+            invalid: 0,
+            columns: sheet
+                .headings
+                .iter()
+                .zip(&plan)
+                .map(|(h, t)| ColumnUse {
+                    heading: h.clone(),
+                    target: t.map(|t| match t {
+                        Target::Member(m) => m.name().to_owned(),
+                        Target::Field(i) => format!("field:{}", fields[i].name),
+                    }),
+                })
+                .collect(),
+            results: Vec::with_capacity(sheet.rows.len()),
+        };
+        // Two rows for one person (same code, or same email without codes) cannot both
+        // be right: the second is refused, so that neither silently overwrites the other.
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for (n, (line, cells)) in sheet.rows.iter().enumerate() {
+            let mut row = read_row(cells, &sheet.headings, &plan, &fields, &types);
+            let key = match (row.members.get("qr_code"), row.members.get("email")) {
+                (Some(code), _) => Some(format!("code {code}")),
+                (None, Some(email)) => Some(format!("email {}", email.to_lowercase())),
+                (None, None) => None,
+            };
+            if let Some(key) = key {
+                match seen.get(&key) {
+                    Some(first) => row.problems.push(format!(
+                        "the same {} is on row {first}: one row per person (add a qr_code column to tell people with one email apart)",
+                        if key.starts_with("code") { "qr_code" } else { "email" }
+                    )),
+                    None => {
+                        seen.insert(key, *line);
+                    }
+                }
+            }
+            let (action, attendee_id, name, errors) =
+                apply_row(conn, event_id, row, &mut by_email, &mut by_code)?;
+            match action {
+                "create" => report.created += 1,
+                "update" => report.updated += 1,
+                "unchanged" => report.unchanged += 1,
+                _ => report.invalid += 1,
+            }
+            report.results.push(RowResult {
+                row: *line,
+                action,
+                attendee_id,
+                name,
+                errors: errors
+                    .iter()
+                    .map(|e| in_columns(e, &sheet.headings, &plan))
+                    .collect(),
+            });
+            if n % 256 == 0 || n + 1 == sheet.rows.len() {
+                progress(n as u64 + 1, total);
+            }
+        }
+        Ok(report)
+    })();
+    match outcome {
+        Ok(mut report) => {
+            let keep = !options.dry_run && (report.invalid == 0 || options.valid_only);
+            if keep {
+                conn.execute_batch("RELEASE import")?;
+            } else {
+                conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+            }
+            report.written = keep && report.created + report.updated > 0;
+            Ok(report)
+        }
+        Err(e) => {
+            conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+            Err(e)
+        }
+    }
+}
+
+type Applied = (&'static str, Option<i64>, String, Vec<String>);
+
+/// One row in its own savepoint: created, updated, left as it was, or refused with the
+/// API's own messages (then nothing of it stays).
+fn apply_row(
+    conn: &Connection,
+    event_id: i64,
+    mut row: RowInput,
+    by_email: &mut HashMap<String, i64>,
+    by_code: &mut HashMap<String, i64>,
+) -> Result<Applied> {
+    let name = display_name(&row);
+    let code = row.members.get("qr_code").cloned();
+    let email = row.members.get("email").map(|e| e.to_lowercase());
+    let existing = code
+        .as_ref()
+        .and_then(|c| by_code.get(c))
+        .or_else(|| email.as_ref().and_then(|e| by_email.get(e)))
+        .copied();
+    // Cells that could not be read are reported together with everything the API's own
+    // validation finds in the rest of the row, so one pass shows every problem. The
+    // repository checks everything before it writes, so a refused row leaves no trace
+    // (no savepoint per row: each one would make the search index flush).
+    let unreadable = std::mem::take(&mut row.problems);
+    let answer_columns = std::mem::take(&mut row.answer_columns);
+    let attempt = match existing {
+        None if !unreadable.is_empty() => {
+            undone(conn, |c| create(c, event_id, row).map(|_| ())).map(|()| ("create", 0))
+        }
+        None => create(conn, event_id, row).map(|a| ("create", a)),
+        Some(id) if !unreadable.is_empty() => {
+            undone(conn, |c| update(c, event_id, id, row).map(|_| ())).map(|()| ("update", id))
+        }
+        Some(id) => update(conn, event_id, id, row)
+            .map(|changed| (if changed { "update" } else { "unchanged" }, id)),
+    };
+    let attempt = match (attempt, unreadable.is_empty()) {
+        (Ok(_), false) => Err(Error::Validation(vec![])),
+        (other, _) => other,
+    };
+    match attempt {
+        Ok((action, id)) => {
+            if action == "create" {
+                if let Some(e) = email {
+                    by_email.entry(e).or_insert(id);
+                }
+                let stored: String =
+                    conn.query_row("SELECT qr_code FROM attendees WHERE id = ?1", [id], |r| {
+                        r.get(0)
+                    })?;
+                by_code.insert(stored, id);
+            }
+            Ok((action, Some(id), name, vec![]))
+        }
+        Err(Error::Validation(problems)) => {
+            let mut all = unreadable;
+            all.extend(problems.into_iter().map(|p| {
+                answer_columns.iter().enumerate().fold(p, |p, (i, column)| {
+                    p.replace(
+                        &format!("item.fields[{i}].value"),
+                        &format!("column `{column}`"),
+                    )
+                    .replace(&format!("item.fields[{i}]"), &format!("column `{column}`"))
+                })
+            }));
+            Ok(("invalid", existing, name, all))
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// Runs `f` and undoes whatever it wrote: the API's validation of a row that is invalid
+/// anyway, for its messages. (A savepoint costs a flush of the search index, so only
+/// such rows get one.)
+fn undone(conn: &Connection, f: impl FnOnce(&Connection) -> Result<()>) -> Result<()> {
+    conn.execute_batch("SAVEPOINT import_row")?;
+    let result = f(conn);
+    conn.execute_batch("ROLLBACK TO import_row; RELEASE import_row")?;
+    result
+}
+
+fn create(conn: &Connection, event_id: i64, row: RowInput) -> Result<i64> {
+    let mut m = row.members;
+    let input = AttendeeCreateInput {
+        first_name: m.remove("first_name"),
+        last_name: m.remove("last_name"),
+        email: m.remove("email"),
+        phone: m.remove("phone"),
+        job_title: m.remove("job_title"),
+        company: m.remove("company"),
+        registration_type_id: row.registration_type_id,
+        rsvp_status: m.remove("rsvp_status"),
+        qr_code: m.remove("qr_code"),
+        fields: (!row.answers.is_empty()).then_some(row.answers),
+    };
+    let (new, problems) = input.parse();
+    Ok(attendees::create(conn, event_id, new, problems)?.id)
+}
+
+/// Applies the row's non-empty cells to an attendee; answers whether anything changed.
+fn update(conn: &Connection, event_id: i64, id: i64, row: RowInput) -> Result<bool> {
+    let before = comparable(&attendees::get(conn, event_id, id)?)?;
+    let mut m = row.members;
+    let mut set = |member: &str| m.remove(member).map(Some);
+    let input = AttendeeUpdateInput {
+        first_name: set("first_name"),
+        last_name: set("last_name"),
+        email: set("email"),
+        phone: set("phone"),
+        job_title: set("job_title"),
+        company: set("company"),
+        registration_type_id: row.registration_type_id.map(Some),
+        rsvp_status: set("rsvp_status"),
+        fields: (!row.answers.is_empty()).then_some(Some(row.answers)),
+    };
+    let (changes, problems) = input.parse();
+    let after = attendees::update(conn, event_id, id, changes, problems)?;
+    Ok(comparable(&after)? != before)
+}
+
+/// An attendee without the members every write moves.
+fn comparable(a: &crate::domain::attendee::Attendee) -> Result<Value> {
+    let mut v = serde_json::to_value(a).map_err(Error::internal)?;
+    if let Some(map) = v.as_object_mut() {
+        map.remove("updated_at");
+    }
+    Ok(v)
+}

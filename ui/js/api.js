@@ -1,0 +1,355 @@
+// The API client: bearer token (refreshed on 401, once), X-Account-Id, JSON in and out,
+// retries of safe requests, a progress bar for slow ones, and errors turned into words.
+
+import * as auth from './auth.js';
+
+let accountId = null;
+let inFlight = 0;
+let progressTimer = null;
+const connectivity = new Set();
+let lastReachable = null;
+
+export function setAccount(id) {
+  accountId = id;
+}
+
+export function getAccount() {
+  return accountId;
+}
+
+/** fn(reachable: boolean) when the server becomes reachable or unreachable. */
+export function onConnectivity(fn) {
+  connectivity.add(fn);
+  return () => connectivity.delete(fn);
+}
+
+function reachable(yes) {
+  if (lastReachable === yes) return;
+  lastReachable = yes;
+  for (const fn of connectivity) fn(yes);
+}
+
+export class ApiError extends Error {
+  constructor({ status = 0, body = null, words, details = [], retryable = false }) {
+    super(words);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.words = words;
+    /** Humanised 422 messages (one per problem). */
+    this.details = details;
+    /** The server's raw 422 messages, to map beside inputs. */
+    this.errors = body && Array.isArray(body.errors) ? body.errors : [];
+    this.retryable = retryable;
+  }
+}
+
+/** Upper-cases the first letter. */
+function sentence(s) {
+  const t = String(s || '').trim();
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}
+
+/** A 422 message without the member path: "item.email is not a valid email address" → "Not a valid email address". */
+export function humanise(message) {
+  let m = String(message);
+  const match = m.match(/^item(?:\.[A-Za-z_]+|\[\d+\])*(?:\s*:\s*|\s+)(.*)$/s);
+  if (match) {
+    m = match[1];
+    m = m.replace(/^is\s+/, '').replace(/^must\s+/, 'Must ');
+  }
+  return sentence(m);
+}
+
+function wordsFor(status, body, method) {
+  const serverSays = body && typeof body.error === 'string' ? body.error : null;
+  switch (true) {
+    case status === 0:
+      return 'Cannot reach the kiosk server. Check that Entrada is running, then try again.';
+    case status === 400:
+      return serverSays ? `The request was not accepted: ${serverSays}.` : 'The request was not accepted.';
+    case status === 401:
+      return 'Your sign-in has ended. Please sign in again.';
+    case status === 403:
+      return 'You are not allowed to do this with your role. Ask an organiser.';
+    case status === 404:
+      return serverSays ? `Not found: ${serverSays}.` : 'Not found. It may have been deleted.';
+    case status === 408 || status === 503:
+      return 'The server took too long to answer. Try again.';
+    case status === 409:
+      return 'This is already being done (perhaps on another device). Wait a moment, then try again.';
+    case status === 413:
+      return 'That is too large to send.';
+    case status === 422: {
+      const errors = body && Array.isArray(body.errors) ? body.errors : [];
+      if (errors.length === 1) return humanise(errors[0]);
+      return method === 'GET' ? 'The request was not accepted.' : 'Please check the highlighted entries.';
+    }
+    case status === 429:
+      return 'Too many requests right now. Wait a few seconds, then try again.';
+    case status >= 500:
+      return 'The kiosk server had a problem. Try again; if it keeps happening, restart Entrada.';
+    default:
+      return serverSays ? sentence(serverSays) : `Unexpected answer from the server (${status}).`;
+  }
+}
+
+function progressStart(background) {
+  if (background) return;
+  inFlight += 1;
+  if (inFlight === 1) {
+    clearTimeout(progressTimer);
+    progressTimer = setTimeout(() => {
+      const bar = document.getElementById('progress');
+      if (bar && inFlight > 0) bar.hidden = false;
+    }, 250);
+  }
+}
+
+function progressEnd(background) {
+  if (background) return;
+  inFlight = Math.max(0, inFlight - 1);
+  if (inFlight === 0) {
+    clearTimeout(progressTimer);
+    const bar = document.getElementById('progress');
+    if (bar) bar.hidden = true;
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `path` with `query` ({k: v} where an array repeats the key; empty values are left out). */
+function withQuery(path, query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    for (const one of Array.isArray(v) ? v : [v]) {
+      if (one !== undefined && one !== null && one !== '') params.append(k, String(one));
+    }
+  }
+  const qs = params.toString();
+  return qs ? path + (path.includes('?') ? '&' : '?') + qs : path;
+}
+
+/** The file name of a `Content-Disposition: attachment` answer, else the path's last part. */
+function filenameOf(response, path) {
+  const cd = response.headers.get('Content-Disposition') || '';
+  const star = cd.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/);
+  if (star) {
+    try { return decodeURIComponent(star[1].trim()); } catch (e) { /* fall through */ }
+  }
+  const plain = cd.match(/filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/);
+  const name = plain ? (plain[1] ?? plain[2]) : '';
+  return name || path.split('?')[0].split('/').pop() || 'download';
+}
+
+/**
+ * request('GET', '/api/v2/events', {query, body, headers, raw, retries, timeout, background})
+ * - body: a plain object (JSON), a Uint8Array/ArrayBuffer/Blob (octet-stream) or URLSearchParams.
+ * - query: {k: v}; an array value repeats the key (`map=a&map=b`).
+ * - raw: 'blob' | 'text' to get the body as that instead of JSON; 'file' for
+ *   {blob, filename} (the name from `Content-Disposition`), for downloads.
+ * - retries: how often to retry network errors, 5xx and 429 (default 2 for GET, else 0;
+ *   give a write an Idempotency-Key header to make retrying it safe).
+ */
+export async function request(method, path, opts = {}) {
+  const {
+    query, body, raw, timeout = 15000, background = false,
+  } = opts;
+  const hasKey = opts.headers && opts.headers['Idempotency-Key'];
+  const retries = opts.retries ?? (method === 'GET' || hasKey ? 2 : 0);
+  const url = withQuery(path, query);
+  const headers = { Accept: 'application/json', ...(opts.headers || {}) };
+  let payload;
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer || body instanceof Blob) {
+    headers['Content-Type'] = headers['Content-Type'] || 'application/octet-stream';
+    payload = body;
+  } else if (body instanceof URLSearchParams) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (accountId !== null && accountId !== undefined) headers['X-Account-Id'] = String(accountId);
+
+  progressStart(background);
+  try {
+    let token;
+    try {
+      token = await auth.token();
+    } catch (e) {
+      throw new ApiError({ status: e.network ? 0 : 401, words: e.words || e.message, retryable: !!e.network });
+    }
+    let refreshed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeout);
+      let response;
+      try {
+        response = await fetch(url, {
+          method,
+          headers: { ...headers, Authorization: `Bearer ${token}` },
+          body: payload,
+          signal: controller.signal,
+          cache: 'no-store',
+        });
+      } catch (e) {
+        clearTimeout(timer);
+        reachable(false);
+        if (attempt < retries) {
+          await sleep(300 * 2 ** attempt);
+          continue;
+        }
+        const timedOut = e && e.name === 'AbortError';
+        throw new ApiError({
+          status: 0,
+          words: timedOut ? 'The server took too long to answer. Try again.' : wordsFor(0),
+          retryable: true,
+        });
+      }
+      clearTimeout(timer);
+      reachable(true);
+      if (response.status === 401 && !refreshed) {
+        refreshed = true;
+        try {
+          token = await auth.tokenAfter401(token);
+        } catch (e) {
+          throw new ApiError({ status: 401, words: e.words || wordsFor(401) });
+        }
+        attempt -= 1;
+        continue;
+      }
+      if ((response.status >= 500 || response.status === 429) && attempt < retries) {
+        const after = Number(response.headers.get('Retry-After'));
+        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after, 5) * 1000 : 300 * 2 ** attempt);
+        continue;
+      }
+      if (!response.ok) {
+        let errBody = null;
+        try { errBody = await response.json(); } catch (e) { errBody = null; }
+        const details = response.status === 422 && errBody && Array.isArray(errBody.errors)
+          ? errBody.errors.map(humanise) : [];
+        throw new ApiError({
+          status: response.status,
+          body: errBody,
+          words: wordsFor(response.status, errBody, method),
+          details,
+          retryable: response.status >= 500 || response.status === 429 || response.status === 409,
+        });
+      }
+      if (raw === 'file') return { blob: await response.blob(), filename: filenameOf(response, path) };
+      if (raw === 'blob') return await response.blob();
+      if (raw === 'text') return await response.text();
+      if (response.status === 204) return null;
+      const text = await response.text();
+      return text ? JSON.parse(text) : null;
+    }
+  } finally {
+    progressEnd(background);
+  }
+}
+
+export const get = (path, opts) => request('GET', path, opts);
+export const post = (path, body, opts = {}) => request('POST', path, { ...opts, body });
+export const patch = (path, body, opts = {}) => request('PATCH', path, { ...opts, body });
+export const put = (path, body, opts = {}) => request('PUT', path, { ...opts, body });
+export const del = (path, opts = {}) => request('DELETE', path, opts);
+
+/** Every page of a paged list (for small lists such as events). */
+export async function all(path, query = {}) {
+  const items = [];
+  for (let page = 1; page < 100; page += 1) {
+    const res = await get(path, { query: { ...query, page, per_page: 100 } });
+    items.push(...res.items);
+    if (!res.metadata || page >= (res.metadata.total_pages || 1)) break;
+  }
+  return items;
+}
+
+/**
+ * upload('POST', path, file, {query, contentType, onProgress, onSent, signal, timeout})
+ * Sends a file with XMLHttpRequest, for its upload progress: onProgress(sentBytes,
+ * totalBytes) while the bytes go, onSent() once they are all sent (the server is then
+ * working; it answers when done). Same bearer, account, one refresh on 401 and errors in
+ * words as `request`; never retried (the caller offers "Try again"). Resolves to the
+ * parsed JSON answer. An abort (`signal`) rejects with an ApiError whose `aborted` is true.
+ */
+export async function upload(method, path, file, opts = {}) {
+  const {
+    query, contentType = 'application/octet-stream', onProgress, onSent, signal, timeout = 600000,
+  } = opts;
+  const url = withQuery(path, query);
+  let token;
+  try {
+    token = await auth.token();
+  } catch (e) {
+    throw new ApiError({ status: e.network ? 0 : 401, words: e.words || e.message, retryable: !!e.network });
+  }
+  const send = (bearer) => new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.timeout = timeout;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', contentType);
+    xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
+    if (accountId !== null && accountId !== undefined) xhr.setRequestHeader('X-Account-Id', String(accountId));
+    let sent = false;
+    const allSent = () => {
+      if (sent) return;
+      sent = true;
+      if (onSent) onSent();
+    };
+    xhr.upload.addEventListener('progress', (e) => {
+      if (onProgress && e.lengthComputable) onProgress(e.loaded, e.total);
+    });
+    xhr.upload.addEventListener('load', allSent);
+    xhr.addEventListener('load', () => {
+      allSent();
+      let body = null;
+      try { body = xhr.responseText ? JSON.parse(xhr.responseText) : null; } catch (e) { body = null; }
+      resolve({ status: xhr.status, body });
+    });
+    const fail = (words, extra = {}) => () => reject(new ApiError({ status: 0, words, retryable: true, ...extra }));
+    xhr.addEventListener('error', fail(wordsFor(0)));
+    xhr.addEventListener('timeout', fail('The server took too long to answer. Try again.'));
+    xhr.addEventListener('abort', () => {
+      const e = new ApiError({ status: 0, words: 'Cancelled.' });
+      e.aborted = true;
+      reject(e);
+    });
+    if (signal) {
+      if (signal.aborted) {
+        xhr.abort();
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(file);
+  });
+  let answer;
+  try {
+    answer = await send(token);
+    if (answer.status === 401) {
+      try {
+        token = await auth.tokenAfter401(token);
+      } catch (e) {
+        throw new ApiError({ status: 401, words: e.words || wordsFor(401) });
+      }
+      answer = await send(token);
+    }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 0 && !e.aborted) reachable(false);
+    throw e;
+  }
+  reachable(true);
+  const { status, body } = answer;
+  if (status >= 200 && status < 300) return body;
+  throw new ApiError({
+    status,
+    body,
+    words: wordsFor(status, body, method),
+    details: status === 422 && body && Array.isArray(body.errors) ? body.errors.map(humanise) : [],
+    retryable: status >= 500 || status === 429 || status === 409,
+  });
+}

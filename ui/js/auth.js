@@ -1,0 +1,212 @@
+// Sign-in: the authorization-code grant with PKCE (S256) for the built-in public client
+// `entrada-kiosk`. The access token lives only in memory; the refresh token in
+// sessionStorage (this tab only, gone with it) so that a reload keeps the person signed
+// in; nothing goes to localStorage. Refresh tokens rotate on every use and presenting a
+// spent one ends the sign-in, so there is only ever one refresh in flight.
+
+const CLIENT_ID = 'entrada-kiosk';
+const SCOPE = 'read write check_in';
+const REFRESH_KEY = 'entrada.refresh_token';
+const PKCE_KEY = 'entrada.pkce';
+
+let accessToken = null;
+let accessExpiresAt = 0;
+let grantedScopes = [];
+let refreshing = null;
+const listeners = new Set();
+
+export class AuthError extends Error {
+  constructor(message, { signedOut = false, network = false } = {}) {
+    super(message);
+    this.name = 'AuthError';
+    this.signedOut = signedOut;
+    this.network = network;
+    this.words = message;
+  }
+}
+
+/** Called with no argument when the sign-in ends (expired, revoked, signed out). */
+export function onSignedOut(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function emitSignedOut() {
+  for (const fn of listeners) {
+    try { fn(); } catch (e) { console.error(e); }
+  }
+}
+
+export function redirectUri() {
+  return `${location.origin}/oauth/callback`;
+}
+
+function base64url(bytes) {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function randomString(n) {
+  const bytes = new Uint8Array(n);
+  crypto.getRandomValues(bytes);
+  return base64url(bytes);
+}
+
+async function challengeOf(verifier) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return base64url(new Uint8Array(digest));
+}
+
+/** Sends the window to the server's sign-in page; it comes back to /oauth/callback. */
+export async function startSignIn(returnTo = '#/door') {
+  const verifier = randomString(48);
+  const state = randomString(16);
+  const challenge = await challengeOf(verifier);
+  sessionStorage.setItem(PKCE_KEY, JSON.stringify({ verifier, state, returnTo }));
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri(),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    scope: SCOPE,
+  });
+  location.assign(`/oauth/authorize?${params}`);
+}
+
+function oauthErrorWords(body, status) {
+  const code = body && body.error;
+  const description = body && body.error_description;
+  if (status === 429) return 'Too many sign-in attempts. Wait a minute, then try again.';
+  switch (code) {
+    case 'invalid_grant':
+      return 'Your sign-in has ended. Please sign in again.';
+    case 'access_denied':
+      return 'Sign-in was cancelled.';
+    case 'invalid_scope':
+      return 'This account is not allowed to use the kiosk.';
+    default:
+      return description || (typeof code === 'string' ? `Sign-in failed (${code.replace(/_/g, ' ')}).` : 'Sign-in failed.');
+  }
+}
+
+async function tokenRequest(form) {
+  let response;
+  try {
+    response = await fetch('/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams(form),
+      cache: 'no-store',
+    });
+  } catch (e) {
+    throw new AuthError('Cannot reach the kiosk server. Check that Entrada is running, then try again.', { network: true });
+  }
+  let body = null;
+  try { body = await response.json(); } catch (e) { body = null; }
+  if (!response.ok) {
+    const signedOut = response.status === 400 || response.status === 401;
+    throw new AuthError(oauthErrorWords(body, response.status), { signedOut, network: response.status >= 500 || response.status === 429 });
+  }
+  return body;
+}
+
+function keep(tokens) {
+  accessToken = tokens.access_token;
+  accessExpiresAt = Date.now() + (Number(tokens.expires_in) || 3600) * 1000;
+  grantedScopes = String(tokens.scope || '').split(/\s+/).filter(Boolean);
+  if (tokens.refresh_token) sessionStorage.setItem(REFRESH_KEY, tokens.refresh_token);
+}
+
+/**
+ * On /oauth/callback: checks `state`, exchanges the code, and returns the route to go to.
+ * Throws AuthError with words on failure.
+ */
+export async function finishSignIn() {
+  const params = new URLSearchParams(location.search);
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(PKCE_KEY) || 'null'); } catch (e) { saved = null; }
+  sessionStorage.removeItem(PKCE_KEY);
+  if (params.get('error')) {
+    throw new AuthError(oauthErrorWords({ error: params.get('error'), error_description: params.get('error_description') }, 400));
+  }
+  const code = params.get('code');
+  if (!code || !saved || saved.state !== params.get('state')) {
+    throw new AuthError('This sign-in link is not valid any more. Please sign in again.');
+  }
+  const tokens = await tokenRequest({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri(),
+    client_id: CLIENT_ID,
+    code_verifier: saved.verifier,
+  });
+  keep(tokens);
+  return saved.returnTo || '#/door';
+}
+
+export function hasSession() {
+  return !!accessToken || !!sessionStorage.getItem(REFRESH_KEY);
+}
+
+export function scopes() {
+  return grantedScopes.slice();
+}
+
+/** Gets a new access token with the refresh token; one at a time. */
+export function refresh() {
+  if (refreshing) return refreshing;
+  const token = sessionStorage.getItem(REFRESH_KEY);
+  if (!token) {
+    return Promise.reject(new AuthError('Please sign in.', { signedOut: true }));
+  }
+  refreshing = (async () => {
+    try {
+      const tokens = await tokenRequest({ grant_type: 'refresh_token', refresh_token: token, client_id: CLIENT_ID });
+      keep(tokens);
+      return accessToken;
+    } catch (e) {
+      if (e.signedOut) {
+        forget();
+        emitSignedOut();
+      }
+      throw e;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** A usable access token, refreshed when it is about to expire. */
+export async function token() {
+  if (accessToken && Date.now() < accessExpiresAt - 30_000) return accessToken;
+  return refresh();
+}
+
+/** The token a request was just refused with (401): get a new one unless it already changed. */
+export async function tokenAfter401(used) {
+  if (accessToken && accessToken !== used) return accessToken;
+  accessToken = null;
+  return refresh();
+}
+
+function forget() {
+  accessToken = null;
+  accessExpiresAt = 0;
+  grantedScopes = [];
+  sessionStorage.removeItem(REFRESH_KEY);
+}
+
+/** Revokes both tokens at the server (best effort) and forgets them. */
+export async function signOut() {
+  const tokens = [sessionStorage.getItem(REFRESH_KEY), accessToken].filter(Boolean);
+  forget();
+  await Promise.all(tokens.map((t) => fetch('/oauth/revoke', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: t, client_id: CLIENT_ID }),
+  }).catch(() => null)));
+}

@@ -1,0 +1,469 @@
+// Attendee forms: one control per attendee member or event field, rendered for its type,
+// checked on the client the way the server checks it (see the OpenAPI description's
+// "Answer shapes"), and able to show the server's 422 messages beside the right input.
+
+import { h, uid } from './dom.js';
+import { humanise } from './api.js';
+
+export const MAX_SHORT = 200;
+export const MAX_LONG = 10000;
+
+/** Every field type of the spec, grouped for the type picker, with words for people. */
+export const FIELD_TYPES = [
+  { group: 'Text', types: [
+    ['text', 'Text'], ['short_text', 'Short text'], ['long_text', 'Long text'], ['text_area', 'Text area'],
+    ['bio', 'Bio'], ['headline', 'Headline'], ['first_name', 'First name'], ['last_name', 'Last name'],
+    ['full_name', 'Full name'], ['company_name', 'Company name'], ['job_title', 'Job title'],
+    ['gender', 'Gender'], ['guest', 'Guest'], ['external_id', 'External id'], ['passport_number', 'Passport number'],
+    ['dietary_requirements', 'Dietary requirements'], ['accessibility_requirements', 'Accessibility requirements'],
+  ] },
+  { group: 'Choice', types: [['dropdown', 'Dropdown'], ['radio', 'Radio buttons'], ['checkbox', 'Checkbox(es)']] },
+  { group: 'Date and number', types: [['date', 'Date'], ['date_of_birth', 'Date of birth'], ['time', 'Time'], ['number', 'Number']] },
+  { group: 'Contact', types: [['email', 'Email'], ['url', 'Web address (URL)'], ['tel', 'Phone'], ['contact_phone', 'Contact phone']] },
+  { group: 'Place', types: [
+    ['address', 'Address'], ['home_address', 'Home address'], ['work_address', 'Work address'],
+    ['shipping_address', 'Shipping address'], ['country', 'Country'], ['nationality', 'Nationality'],
+  ] },
+  { group: 'Social', types: [
+    ['social_account', 'Social account'], ['facebook_account', 'Facebook'], ['github_account', 'GitHub'],
+    ['instagram_account', 'Instagram'], ['linkedin_account', 'LinkedIn'], ['twitter_account', 'Twitter / X'],
+    ['youtube_account', 'YouTube'],
+  ] },
+  { group: 'Consent', types: [['consent', 'Consent'], ['term_and_consent', 'Terms and consent']] },
+  { group: 'Layout (no answer)', types: [['section_divider', 'Section heading'], ['paragraph', 'Paragraph'], ['spacer', 'Spacer']] },
+  { group: 'Other', types: [['captcha', 'Captcha (not shown at the kiosk)'], ['file_upload', 'File upload (as text)'], ['image', 'Image (as text)']] },
+];
+
+export const TYPE_WORDS = Object.fromEntries(FIELD_TYPES.flatMap((g) => g.types));
+
+const PRESENTATIONAL = new Set(['spacer', 'section_divider', 'paragraph', 'captcha']);
+const LONG_TEXT = new Set(['long_text', 'text_area', 'bio', 'address', 'home_address', 'work_address', 'shipping_address', 'accessibility_requirements']);
+
+export function takesValue(type) {
+  return !PRESENTATIONAL.has(type);
+}
+
+export function needsOptions(type) {
+  return type === 'dropdown' || type === 'radio';
+}
+
+export function acceptsOptions(type) {
+  return type === 'dropdown' || type === 'radio' || type === 'checkbox';
+}
+
+// ---- Checks (mirroring src/domain/text.rs and field.rs) ---------------------------
+
+function hasControl(s) {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(s);
+}
+
+export function checkText(s, max, required) {
+  const t = String(s ?? '').trim();
+  if (!t) return required ? { error: 'This is required.' } : { value: null };
+  if ([...t].length > max) return { error: `Too long: at most ${max} characters.` };
+  if (hasControl(t)) return { error: 'Contains characters that cannot be stored.' };
+  return { value: t };
+}
+
+export function checkEmail(s) {
+  const t = String(s ?? '').trim();
+  if (!t) return { value: null };
+  if (t.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(t) || /\.\./.test(t.split('@')[1] || '') || /^\.|\.$/.test(t.split('@')[1] || '')) {
+    return { error: 'Not a valid email address.' };
+  }
+  return { value: t };
+}
+
+export function checkPhone(s) {
+  const t = String(s ?? '').trim();
+  if (!t) return { value: null };
+  const compact = t.replace(/[\s().\-/]/g, '');
+  if (!/^(\+|00)/.test(compact)) {
+    return { error: 'Include the country code, e.g. +44 20 7946 0958.' };
+  }
+  const digits = compact.replace(/^(\+|00)/, '');
+  if (!/^\d{6,15}$/.test(digits)) {
+    return { error: 'Not a valid phone number (use the international format, e.g. +44 20 7946 0958).' };
+  }
+  return { value: t };
+}
+
+export function checkUrl(s) {
+  const t = String(s ?? '').trim();
+  if (!t) return { value: null };
+  try {
+    const u = new URL(t);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.hostname) return { value: t };
+  } catch (e) { /* fall through */ }
+  return { error: 'Not a valid web address: start it with https:// (or http://).' };
+}
+
+export function checkDate(s) {
+  const t = String(s ?? '').trim();
+  if (!t) return { value: null };
+  const m = t.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (m) {
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    if (d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])) {
+      return { value: t };
+    }
+  }
+  return { error: 'Not a date (YYYY-MM-DD).' };
+}
+
+export function checkTime(s) {
+  const t = String(s ?? '').trim();
+  if (!t) return { value: null };
+  const m = t.match(/^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/);
+  if (m && Number(m[1]) < 24 && Number(m[2]) < 60) return { value: `${m[1]}:${m[2]}` };
+  return { error: 'Not a time (HH:MM, 24-hour).' };
+}
+
+// ---- Countries (ISO 3166-1 alpha-2, named by the browser) -------------------------
+
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'XK', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'CQ']);
+let countryCache = null;
+export function countries() {
+  if (countryCache) return countryCache;
+  const list = [];
+  let names = null;
+  try { names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }); } catch (e) { names = null; }
+  for (let a = 65; a <= 90; a += 1) {
+    for (let b = 65; b <= 90; b += 1) {
+      const code = String.fromCharCode(a, b);
+      if (NOT_COUNTRIES.has(code)) continue;
+      const name = names ? names.of(code) : null;
+      if (name && name !== code) list.push([code, name]);
+    }
+  }
+  list.sort((x, y) => x[1].localeCompare(y[1]));
+  countryCache = list;
+  return list;
+}
+
+// ---- Controls -------------------------------------------------------------------
+
+/**
+ * A control: {key, el, read() → {value} | {error}, setError(msg), focus(), dirty(initial)}.
+ * `key` is the member name (`email`) or `field:ID` for an event field.
+ */
+function wrap(key, el, input, errorEl, read, extra = {}) {
+  return {
+    key,
+    el,
+    read,
+    focus: () => (input && input.focus ? input.focus() : null),
+    setError(message) {
+      errorEl.textContent = message || '';
+      const invalid = !!message;
+      const targets = input instanceof HTMLElement ? [input] : [];
+      if (extra.invalidTarget) targets.push(extra.invalidTarget);
+      for (const t of targets) {
+        if (invalid) t.setAttribute('aria-invalid', 'true');
+        else t.removeAttribute('aria-invalid');
+      }
+    },
+    ...extra,
+  };
+}
+
+function labelText(text, required) {
+  return [text, required ? h('span', { class: 'req', 'aria-hidden': 'true' }, ' *') : null, required ? h('span', { class: 'visually-hidden' }, ' (required)') : null];
+}
+
+/** A plain text-like input for an attendee member (first_name, email, phone, ...). */
+export function memberControl({ key, label, type = 'text', required = false, value = '', hint, autocomplete, check }) {
+  const id = uid(key);
+  const errId = `${id}-err`;
+  const input = h('input', {
+    id, name: key, type, value: value ?? '', 'aria-describedby': errId, autocomplete: autocomplete || 'off',
+    required, 'data-testid': `input-${key}`, maxlength: type === 'email' ? 254 : MAX_SHORT,
+    inputmode: type === 'tel' ? 'tel' : null,
+  });
+  const errorEl = h('p', { class: 'field-error', id: errId, 'data-testid': `error-${key}` });
+  const el = h('div', { class: 'field', 'data-field': key },
+    h('label', { for: id }, labelText(label, required)), input, hint ? h('p', { class: 'hint' }, hint) : null, errorEl);
+  const read = () => {
+    if (check) {
+      const base = checkText(input.value, MAX_SHORT, required);
+      if (base.error || base.value === null) return base;
+      return check(input.value);
+    }
+    return checkText(input.value, MAX_SHORT, required);
+  };
+  return wrap(key, el, input, errorEl, read, { initial: value ?? null });
+}
+
+/** A select for an attendee member. options: [[value, words], ...]. */
+export function selectControl({ key, label, options, value = '', required = false, emptyWords }) {
+  const id = uid(key);
+  const errId = `${id}-err`;
+  const select = h('select', { id, name: key, 'aria-describedby': errId, 'data-testid': `input-${key}` },
+    emptyWords !== undefined ? h('option', { value: '' }, emptyWords) : null,
+    options.map(([v, words]) => h('option', { value: String(v) }, words)));
+  select.value = value === null || value === undefined ? '' : String(value);
+  const errorEl = h('p', { class: 'field-error', id: errId, 'data-testid': `error-${key}` });
+  const el = h('div', { class: 'field', 'data-field': key }, h('label', { for: id }, labelText(label, required)), select, errorEl);
+  const read = () => {
+    if (!select.value) return required ? { error: 'Please choose one.' } : { value: null };
+    return { value: select.value };
+  };
+  return wrap(key, el, select, errorEl, read, { initial: value ?? null });
+}
+
+/**
+ * A control for an event field (answer). `value` is the stored answer (or null).
+ * Presentational types return {presentational: true, el} with no read().
+ */
+export function fieldControl(field, value = null) {
+  const key = `field:${field.id}`;
+  const type = field.type;
+  const testid = `field-${field.name}`;
+  if (type === 'section_divider') {
+    return { key, presentational: true, el: h('div', { class: 'form-section', 'data-testid': testid }, h('h3', null, field.label)) };
+  }
+  if (type === 'paragraph') {
+    return { key, presentational: true, el: h('p', { class: 'form-paragraph', 'data-testid': testid }, field.label) };
+  }
+  if (type === 'spacer') {
+    return { key, presentational: true, el: h('div', { class: 'form-spacer', 'aria-hidden': 'true', 'data-testid': testid }) };
+  }
+  if (type === 'captcha') {
+    return { key, presentational: true, el: null };
+  }
+  const required = !!field.required;
+  const id = uid(`f${field.id}`);
+  const errId = `${id}-err`;
+  const errorEl = h('p', { class: 'field-error', id: errId, 'data-testid': `error-${field.name}` });
+  const labelEl = h('label', { for: id }, labelText(field.label, required));
+  const initial = value === undefined ? null : value;
+  const common = { id, name: field.name, 'aria-describedby': errId, 'data-testid': `input-${field.name}` };
+
+  const simple = (inputAttrs, checker, full = false) => {
+    const input = h(inputAttrs.tag || 'input', { ...common, ...inputAttrs, tag: null });
+    if (initial !== null && initial !== undefined) input.value = String(initial);
+    const el = h('div', { class: ['field', full && 'full'], 'data-field': key, 'data-testid': testid }, labelEl, input, inputAttrs.hintText ? h('p', { class: 'hint' }, inputAttrs.hintText) : null, errorEl);
+    const read = () => {
+      if (input.validity && input.validity.badInput) return { error: type === 'number' ? 'Enter a number.' : 'Not a valid entry.' };
+      const base = checkText(input.value, MAX_LONG, required);
+      if (base.error || base.value === null) return base;
+      return checker ? checker(input.value) : base;
+    };
+    return wrap(key, el, input, errorEl, read, { initial, field });
+  };
+
+  switch (type) {
+    case 'dropdown': {
+      const select = h('select', common, h('option', { value: '' }, 'Choose…'), field.options.map((o) => h('option', { value: o }, o)));
+      select.value = typeof initial === 'string' ? initial : '';
+      const el = h('div', { class: 'field', 'data-field': key, 'data-testid': testid }, labelEl, select, errorEl);
+      return wrap(key, el, select, errorEl, () => {
+        if (!select.value) return required ? { error: 'Please choose one.' } : { value: null };
+        if (!field.options.includes(select.value)) return { error: 'Not one of the options.' };
+        return { value: select.value };
+      }, { initial, field });
+    }
+    case 'radio': {
+      const name = uid(`r${field.id}`);
+      const radios = field.options.map((o) => h('input', { type: 'radio', name, value: o, checked: initial === o, 'aria-describedby': errId }));
+      const fs = h('fieldset', { class: 'full', 'data-field': key, 'data-testid': testid, 'aria-describedby': errId },
+        h('legend', null, labelText(field.label, required)),
+        h('div', { class: 'choices' }, radios.map((r, i) => h('label', { class: 'check-row' }, r, ` ${field.options[i]}`))),
+        errorEl);
+      return wrap(key, fs, radios[0], errorEl, () => {
+        const chosen = radios.find((r) => r.checked);
+        if (!chosen) return required ? { error: 'Please choose one.' } : { value: null };
+        return { value: chosen.value };
+      }, { initial, field, invalidTarget: fs });
+    }
+    case 'checkbox': {
+      if (field.options.length === 0) {
+        const box = h('input', { type: 'checkbox', id, checked: initial === true, 'aria-describedby': errId, 'data-testid': `input-${field.name}` });
+        const el = h('div', { class: 'field full', 'data-field': key, 'data-testid': testid },
+          h('label', { class: 'check-row', for: id }, box, h('span', null, labelText(field.label, required))), errorEl);
+        return wrap(key, el, box, errorEl, () => {
+          if (required && !box.checked) return { error: 'Please tick this box.' };
+          return { value: box.checked };
+        }, { initial, field });
+      }
+      const chosen = Array.isArray(initial) ? initial : [];
+      const boxes = field.options.map((o) => h('input', { type: 'checkbox', value: o, checked: chosen.includes(o), 'aria-describedby': errId }));
+      const fs = h('fieldset', { class: 'full', 'data-field': key, 'data-testid': testid },
+        h('legend', null, labelText(field.label, required)),
+        h('div', { class: 'choices' }, boxes.map((b, i) => h('label', { class: 'check-row' }, b, ` ${field.options[i]}`))),
+        errorEl);
+      return wrap(key, fs, boxes[0], errorEl, () => {
+        const values = boxes.filter((b) => b.checked).map((b) => b.value);
+        if (required && values.length === 0) return { error: 'Please choose at least one.' };
+        // No choice: leave it unanswered rather than store an empty list.
+        return { value: values.length ? values : null };
+      }, { initial, field, invalidTarget: fs });
+    }
+    case 'consent':
+    case 'term_and_consent': {
+      const box = h('input', { type: 'checkbox', id, checked: initial === true, 'aria-describedby': errId, 'data-testid': `input-${field.name}` });
+      const el = h('div', { class: 'field full', 'data-field': key, 'data-testid': testid },
+        h('label', { class: 'consent-box', for: id }, box, h('span', null, labelText(field.label, required))), errorEl);
+      return wrap(key, el, box, errorEl, () => {
+        if (required && !box.checked) return { error: 'Consent is required to register.' };
+        return { value: box.checked };
+      }, { initial, field });
+    }
+    case 'number': {
+      const ctl = simple({ type: 'number', step: 'any', inputmode: 'decimal' }, (v) => {
+        const n = Number(String(v).trim());
+        return Number.isFinite(n) ? { value: n } : { error: 'Enter a number.' };
+      });
+      return ctl;
+    }
+    case 'date':
+    case 'date_of_birth':
+      return simple({ type: 'date', max: type === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : null }, checkDate);
+    case 'time':
+      return simple({ type: 'time' }, checkTime);
+    case 'email':
+      return simple({ type: 'email', autocomplete: 'off', maxlength: 254 }, checkEmail);
+    case 'url':
+      return simple({ type: 'url', inputmode: 'url', placeholder: 'https://' }, checkUrl);
+    case 'tel':
+    case 'contact_phone':
+      return simple({ type: 'tel', inputmode: 'tel', placeholder: '+44 20 7946 0958' }, checkPhone);
+    case 'country':
+    case 'nationality': {
+      const select = h('select', common, h('option', { value: '' }, 'Choose a country…'), countries().map(([code, name]) => h('option', { value: code }, `${name} (${code})`)));
+      select.value = typeof initial === 'string' ? initial.toUpperCase() : '';
+      if (typeof initial === 'string' && initial && select.value !== initial.toUpperCase()) {
+        select.appendChild(h('option', { value: initial }, initial));
+        select.value = initial;
+      }
+      const el = h('div', { class: 'field', 'data-field': key, 'data-testid': testid }, labelEl, select, errorEl);
+      return wrap(key, el, select, errorEl, () => {
+        if (!select.value) return required ? { error: 'Please choose a country.' } : { value: null };
+        return /^[A-Z]{2}$/.test(select.value) ? { value: select.value } : { error: 'Not a country code (e.g. NO, DE, GB).' };
+      }, { initial, field });
+    }
+    default: {
+      if (LONG_TEXT.has(type)) {
+        let text = initial;
+        if (initial && typeof initial === 'object') text = Object.values(initial).filter(Boolean).join('\n');
+        const ctl = simple({ tag: 'textarea', rows: 3, maxlength: MAX_LONG }, null, true);
+        if (text !== null && text !== undefined) ctl.el.querySelector('textarea').value = String(text);
+        return ctl;
+      }
+      return simple({ type: 'text', maxlength: MAX_LONG }, null);
+    }
+  }
+}
+
+/**
+ * A set of controls: reads values (client checks), and shows the server's 422 messages
+ * beside the right inputs. Returns {controls, read(), showServerErrors(errors, sentFieldIds), clearErrors()}.
+ */
+export function formModel(controls, fields = []) {
+  const byKey = new Map(controls.filter((c) => c && c.read).map((c) => [c.key, c]));
+
+  function clearErrors() {
+    for (const c of byKey.values()) c.setError('');
+  }
+
+  /** {ok, values: {key: value}, firstInvalid} */
+  function read() {
+    clearErrors();
+    const values = {};
+    let firstInvalid = null;
+    for (const c of byKey.values()) {
+      const r = c.read();
+      if (r.error) {
+        c.setError(r.error);
+        if (!firstInvalid) firstInvalid = c;
+      } else {
+        values[c.key] = r.value;
+      }
+    }
+    return { ok: !firstInvalid, values, firstInvalid };
+  }
+
+  /** Puts each 422 message beside its input; returns the messages that fit no input. */
+  function showServerErrors(errors, sentFieldIds = []) {
+    const leftover = [];
+    let first = null;
+    const add = (key, message) => {
+      const c = byKey.get(key);
+      if (!c) return false;
+      c.setError(message);
+      if (!first) first = c;
+      return true;
+    };
+    for (const raw of errors || []) {
+      const message = String(raw);
+      let m;
+      let placed = false;
+      if ((m = message.match(/^item\.fields\[(\d+)\]/))) {
+        const id = sentFieldIds[Number(m[1])];
+        const rest = message.replace(/^item\.fields\[\d+\](\.value|\.attendee_field_id)?\s*:?\s*/, '');
+        placed = id !== undefined && add(`field:${id}`, humanise(`item.x ${rest.replace(/^`[^`]*` is not one of the options.*$/, 'is not one of the options')}`));
+      } else if ((m = message.match(/^item\.fields\b.*field `([^`]+)`/))) {
+        const f = fields.find((x) => x.name === m[1]);
+        const words = /cannot be cleared/.test(message) ? 'This answer is required and cannot be cleared.' : 'This answer is required.';
+        placed = !!f && add(`field:${f.id}`, words);
+      } else if ((m = message.match(/^item\.([a-z_]+)/))) {
+        placed = add(m[1], humanise(message));
+      }
+      if (!placed) leftover.push(humanise(message));
+    }
+    if (first) first.focus();
+    return leftover;
+  }
+
+  return { controls: byKey, read, showServerErrors, clearErrors };
+}
+
+/** The answer as text for reading (detail view). */
+export function answerWords(field, value) {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : null;
+  if (typeof value === 'boolean') {
+    if (field.type === 'consent' || field.type === 'term_and_consent') return value ? 'Agreed' : 'Not agreed';
+    return value ? 'Yes' : 'No';
+  }
+  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(', ');
+  if ((field.type === 'country' || field.type === 'nationality') && typeof value === 'string') {
+    const c = countries().find(([code]) => code === value);
+    return c ? `${c[1]} (${value})` : value;
+  }
+  return String(value);
+}
+
+/** Base attendee members as controls. */
+export function memberControls(attendee = {}, regTypes = [], { withRsvp = false } = {}) {
+  const list = [
+    memberControl({ key: 'first_name', label: 'First name', required: true, value: attendee.first_name, autocomplete: 'off' }),
+    memberControl({ key: 'last_name', label: 'Last name', value: attendee.last_name }),
+    memberControl({ key: 'email', label: 'Email', type: 'email', value: attendee.email, check: checkEmail }),
+    memberControl({ key: 'phone', label: 'Phone', type: 'tel', value: attendee.phone, check: checkPhone, hint: 'With the country code, e.g. +47 22 12 34 56' }),
+    memberControl({ key: 'company', label: 'Company', value: attendee.company }),
+    memberControl({ key: 'job_title', label: 'Job title', value: attendee.job_title }),
+  ];
+  if (regTypes.length) {
+    const rt = selectControl({
+      key: 'registration_type_id', label: 'Registration type', options: regTypes.map((r) => [r.id, r.name]), value: attendee.registration_type_id ?? '', emptyWords: 'None',
+    });
+    const read = rt.read;
+    rt.read = () => {
+      const r = read();
+      return r.value === null || r.error ? r : { value: Number(r.value) };
+    };
+    list.push(rt);
+  }
+  if (withRsvp) {
+    list.push(selectControl({
+      key: 'rsvp_status',
+      label: 'RSVP',
+      options: [['confirmed', 'Confirmed'], ['unconfirmed', 'Unconfirmed'], ['pending_approval', 'Pending approval'], ['waitlisted', 'Waitlisted'], ['declined', 'Declined']],
+      value: attendee.rsvp_status || 'confirmed',
+      required: true,
+    }));
+  }
+  return list;
+}

@@ -1,0 +1,414 @@
+// Attendees: search as you type, status filters and paging; a detail view with answers,
+// check-in history, check in / out / undo, QR code, Print badge, and (organisers) edit.
+
+import * as api from '../api.js';
+import {
+  h, replace, loading, errorPanel, fullName, statusChip, debounce, randomKey, formatDateTime,
+  RSVP_WORDS, ACTION_WORDS, focusHeading,
+} from '../dom.js';
+import {
+  session, isOrganiser, eventPath, regTypeName, sessionName, deviceName, emit, fields as loadFields,
+} from '../session.js';
+import { answerWords, fieldControl, formModel, memberControls } from '../fields.js';
+import { printBadge } from '../badge.js';
+import { toast } from '../shell.js';
+
+const PER_PAGE = 25;
+
+// The list's state survives going to a detail and back.
+const listState = { q: '', checkin_status: '', rsvp_status: '', registration_type_id: '', page: 1 };
+
+export function render(root, params) {
+  if (params.id && params.edit) return renderEdit(root, params.id);
+  if (params.id) return renderDetail(root, params.id);
+  return renderList(root);
+}
+
+// ---- List --------------------------------------------------------------------------
+
+function renderList(root) {
+  let alive = true;
+  let requestSeq = 0;
+  const search = h('input', {
+    id: 'att-search', type: 'search', value: listState.q, placeholder: 'Name, email or company', autocomplete: 'off',
+    'data-testid': 'attendee-search', spellcheck: 'false',
+  });
+  const statusSel = h('select', { id: 'att-status', 'data-testid': 'filter-status' },
+    h('option', { value: '' }, 'Everyone'),
+    h('option', { value: 'not_checked_in' }, 'Not checked in'),
+    h('option', { value: 'checked_in' }, 'Checked in'),
+    h('option', { value: 'checked_out' }, 'Checked out'));
+  statusSel.value = listState.checkin_status;
+  const rsvpSel = h('select', { id: 'att-rsvp', 'data-testid': 'filter-rsvp' },
+    h('option', { value: '' }, 'Any RSVP'),
+    Object.entries(RSVP_WORDS).map(([v, w]) => h('option', { value: v }, w)));
+  rsvpSel.value = listState.rsvp_status;
+  const typeSel = h('select', { id: 'att-type', 'data-testid': 'filter-type' },
+    h('option', { value: '' }, 'All types'),
+    session.regTypes.map((t) => h('option', { value: String(t.id) }, t.name)));
+  typeSel.value = listState.registration_type_id;
+
+  const results = h('div', { 'data-testid': 'attendee-results', 'aria-live': 'polite' });
+  const pager = h('div', { class: 'pager' });
+
+  async function load() {
+    const seq = ++requestSeq;
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const res = await api.get(eventPath('/attendees'), {
+        query: {
+          q: listState.q.trim(), checkin_status: listState.checkin_status, rsvp_status: listState.rsvp_status,
+          registration_type_id: listState.registration_type_id, page: listState.page, per_page: PER_PAGE,
+        },
+      });
+      if (!alive || seq !== requestSeq) return;
+      showRows(res.items, res.metadata);
+    } catch (e) {
+      if (!alive || seq !== requestSeq) return;
+      replace(results, errorPanel(e, load));
+      replace(pager);
+    } finally {
+      if (seq === requestSeq) results.removeAttribute('aria-busy');
+    }
+  }
+
+  function showRows(items, meta) {
+    if (items.length === 0) {
+      replace(results, h('p', { class: 'empty', 'data-testid': 'no-results' }, listState.q ? `Nobody matches “${listState.q}”.` : 'Nobody matches these filters.'));
+    } else {
+      replace(results, h('div', { class: 'table-wrap' }, h('table', null,
+        h('thead', null, h('tr', null, h('th', null, 'Name'), h('th', null, 'Company'), h('th', null, 'Type'), h('th', null, 'Status'), h('th', null, h('span', { class: 'visually-hidden' }, 'Action')))),
+        h('tbody', null, items.map((a) => row(a))))));
+    }
+    const pages = Math.max(1, meta.total_pages || 1);
+    replace(pager,
+      h('span', { class: 'muted', 'data-testid': 'result-count' }, `${meta.total_count} ${meta.total_count === 1 ? 'person' : 'people'} · page ${meta.page} of ${pages}`),
+      h('div', { class: 'btn-row' },
+        h('button', { type: 'button', class: 'btn', disabled: meta.page <= 1, 'data-testid': 'page-prev', onclick: () => { listState.page -= 1; load(); } }, '‹ Previous'),
+        h('button', { type: 'button', class: 'btn', disabled: meta.page >= pages, 'data-testid': 'page-next', onclick: () => { listState.page += 1; load(); } }, 'Next ›')));
+  }
+
+  function row(a) {
+    const action = h('td', { class: 'row-action' });
+    const tr = h('tr', { 'data-testid': 'attendee-row', 'data-attendee-id': a.id },
+      h('td', null, h('a', { class: 'row-link', href: `#/attendees/${a.id}`, 'data-testid': 'attendee-link' }, fullName(a)),
+        a.email ? h('div', { class: 'row-sub' }, a.email) : null),
+      h('td', null, a.company || ''),
+      h('td', null, regTypeName(a.registration_type_id)),
+      h('td', { class: 'row-status' }, statusChip(a.checkin_status), a.rsvp_status !== 'confirmed' ? [' ', h('span', { class: 'chip chip-rsvp' }, RSVP_WORDS[a.rsvp_status])] : null),
+      action);
+    const quick = () => {
+      const checkedIn = a.checkin_status === 'checked_in';
+      replace(action, h('button', {
+        type: 'button', class: ['btn', 'btn-small', !checkedIn && 'btn-ok'], 'data-testid': checkedIn ? 'row-check-out' : 'row-check-in',
+        onclick: async (e) => {
+          const btn = e.currentTarget;
+          btn.disabled = true;
+          try {
+            const res = await checkOperation(a.id, checkedIn ? 'check_out' : 'check_in', null);
+            Object.assign(a, res.item);
+            replace(tr.querySelector('.row-status'), statusChip(a.checkin_status));
+            toast(`${fullName(a)}: ${checkedIn ? 'checked out' : 'checked in'}`, 'ok');
+            quick();
+          } catch (err) {
+            btn.disabled = false;
+            toast(err.words, 'error', 6000);
+          }
+        },
+      }, checkedIn ? 'Check out' : 'Check in'));
+    };
+    quick();
+    return tr;
+  }
+
+  const reload = debounce(() => { listState.page = 1; load(); }, 180);
+  search.addEventListener('input', () => { listState.q = search.value; reload(); });
+  search.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    reload.cancel();
+    // A ticket scanned (or typed) into the search box opens that attendee.
+    const code = search.value.trim();
+    if (/^(entrada:)?[0-9a-z]{4}(-?[0-9a-z]{4}){3}$/i.test(code)) {
+      openByCode(code.replace(/^entrada:/i, ''));
+      return;
+    }
+    listState.page = 1;
+    load();
+  });
+
+  async function openByCode(code) {
+    try {
+      const compact = code.replace(/-/g, '').toUpperCase();
+      const canonical = compact.match(/.{4}/g).join('-');
+      const res = await api.get(eventPath('/attendees'), { query: { qr_code: canonical, per_page: 1 } });
+      if (!alive) return;
+      if (res.items.length === 1) {
+        listState.q = '';
+        location.hash = `#/attendees/${res.items[0].id}`;
+        return;
+      }
+    } catch (err) {
+      if (!alive) return;
+    }
+    listState.page = 1;
+    load();
+  }
+  for (const [sel, keyName] of [[statusSel, 'checkin_status'], [rsvpSel, 'rsvp_status'], [typeSel, 'registration_type_id']]) {
+    sel.addEventListener('change', () => { listState[keyName] = sel.value; listState.page = 1; load(); });
+  }
+
+  replace(root, h('section', { class: 'screen', 'data-testid': 'attendees-screen' },
+    h('div', { class: 'screen-head' },
+      h('h1', null, 'Attendees'),
+      isOrganiser() ? h('a', { class: 'btn btn-primary', href: '#/walk-in' }, '+ Register a walk-in') : null),
+    h('div', { class: 'filters', role: 'search' },
+      h('div', { class: 'field search-field' }, h('label', { for: 'att-search' }, 'Search'), search),
+      h('div', { class: 'field' }, h('label', { for: 'att-status' }, 'Status'), statusSel),
+      h('div', { class: 'field' }, h('label', { for: 'att-rsvp' }, 'RSVP'), rsvpSel),
+      session.regTypes.length ? h('div', { class: 'field' }, h('label', { for: 'att-type' }, 'Type'), typeSel) : null),
+    results, pager));
+  replace(results, loading());
+  load();
+  setTimeout(() => { if (alive) search.focus(); }, 0);
+  return () => { alive = false; reload.cancel(); };
+}
+
+function checkOperation(id, action, sessionId) {
+  const path = eventPath(`/attendees/${id}/check_in`);
+  const opts = {
+    headers: { 'X-Device-Name': deviceName(), 'Idempotency-Key': randomKey(action) },
+    body: sessionId ? { item: { session_id: sessionId } } : undefined,
+  };
+  const method = action === 'check_in' ? 'POST' : action === 'check_out' ? 'PATCH' : 'DELETE';
+  return api.request(method, path, opts).then((res) => { emit('stats'); return res; });
+}
+
+// ---- Detail ------------------------------------------------------------------------
+
+function renderDetail(root, id) {
+  let alive = true;
+  const objectUrls = [];
+
+  async function load() {
+    replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'), loading()));
+    let attendee;
+    let history;
+    try {
+      [attendee, history] = await Promise.all([
+        api.get(eventPath(`/attendees/${id}`)).then((r) => r.item),
+        api.get(eventPath(`/attendees/${id}/check_ins`), { query: { per_page: 20 } }),
+      ]);
+    } catch (e) {
+      if (!alive) return;
+      replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'),
+        h('h1', null, 'Attendee'), errorPanel(e, e.status === 404 ? null : load)));
+      return;
+    }
+    if (!alive) return;
+    show(attendee, history);
+  }
+
+  function show(a, history) {
+    const placeSel = h('select', { id: 'detail-place', 'data-testid': 'detail-place' },
+      h('option', { value: '' }, 'At the door'),
+      session.sessions.map((s) => h('option', { value: String(s.id) }, s.name)));
+    const opStatus = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'op-error' });
+    const op = (action) => async (e) => {
+      const btn = e.currentTarget;
+      btn.disabled = true;
+      opStatus.textContent = '';
+      try {
+        await checkOperation(a.id, action, placeSel.value ? Number(placeSel.value) : null);
+        toast(`${fullName(a)}: ${{ check_in: 'checked in', check_out: 'checked out', undo: 'check-in undone' }[action]}`, 'ok');
+        load();
+      } catch (err) {
+        btn.disabled = false;
+        opStatus.textContent = err.words;
+      }
+    };
+    const qrImg = h('img', { alt: `QR code of ticket ${a.qr_code}`, 'data-testid': 'qr-image', width: 192, height: 192 });
+    api.get(eventPath(`/attendees/${a.id}/qr.png`), { query: { size: 384 }, raw: 'blob', background: true })
+      .then((blob) => {
+        if (!alive) return;
+        const url = URL.createObjectURL(blob);
+        objectUrls.push(url);
+        qrImg.src = url;
+      })
+      .catch(() => { qrImg.alt = 'QR code not available'; });
+
+    const answers = (a.fields || []).map((fv) => {
+      const words = answerWords(fv.field, fv.value);
+      return [h('dt', null, fv.field.label), h('dd', { 'data-testid': `answer-${fv.field.name}` }, words === null ? h('span', { class: 'answer-empty' }, 'No answer') : words)];
+    });
+
+    const actionButtons = {
+      check_in: h('button', { type: 'button', class: 'btn btn-ok', 'data-testid': 'detail-check-in', onclick: op('check_in') }, 'Check in'),
+      check_out: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-check-out', onclick: op('check_out') }, 'Check out'),
+      undo: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-undo', onclick: op('undo') }, 'Undo check-in'),
+    };
+    // At the door, offer only what the state allows; a session's presence is not on the
+    // attendee, so there every button stays.
+    const syncButtons = () => {
+      const door = !placeSel.value;
+      actionButtons.check_in.disabled = door && a.checkin_status === 'checked_in';
+      actionButtons.check_out.disabled = door && a.checkin_status !== 'checked_in';
+      actionButtons.undo.disabled = door && a.checkin_status === 'not_checked_in';
+    };
+    placeSel.addEventListener('change', syncButtons);
+    syncButtons();
+
+    replace(root, h('section', { class: 'screen', 'data-testid': 'attendee-detail' },
+      h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'),
+      h('div', { class: 'grid-2' },
+        h('div', null,
+          h('div', { class: 'card' },
+            h('div', { class: 'detail-head' },
+              h('div', null,
+                h('h1', { 'data-testid': 'detail-name' }, fullName(a)),
+                h('p', { class: 'lead' }, [a.job_title, a.company].filter(Boolean).join(', ') || '\u00a0')),
+              h('div', { 'data-testid': 'detail-status' }, statusChip(a.checkin_status))),
+            a.rsvp_status !== 'confirmed' ? h('p', { class: 'notice notice-warn' }, `RSVP: ${RSVP_WORDS[a.rsvp_status]}${['declined', 'waitlisted', 'pending_approval'].includes(a.rsvp_status) ? ' — check-in is refused until this changes.' : ''}`) : null,
+            h('div', { class: 'detail-actions' },
+              actionButtons.check_in, actionButtons.check_out, actionButtons.undo,
+              session.sessions.length ? [h('label', { class: 'visually-hidden', for: 'detail-place' }, 'Where'), placeSel] : null,
+              isOrganiser() ? h('a', { class: 'btn', href: `#/attendees/${a.id}/edit`, 'data-testid': 'detail-edit' }, 'Edit') : null),
+            opStatus),
+          h('div', { class: 'card' },
+            h('h2', null, 'Details'),
+            h('dl', { class: 'dl' },
+              h('dt', null, 'Email'), h('dd', null, a.email || '—'),
+              h('dt', null, 'Phone'), h('dd', null, a.phone || '—'),
+              h('dt', null, 'Registration type'), h('dd', null, regTypeName(a.registration_type_id) || '—'),
+              h('dt', null, 'RSVP'), h('dd', { 'data-testid': 'detail-rsvp' }, RSVP_WORDS[a.rsvp_status] || a.rsvp_status),
+              h('dt', null, 'Registered'), h('dd', null, formatDateTime(a.created_at)))),
+          answers.length ? h('div', { class: 'card' }, h('h2', null, 'Answers'), h('dl', { class: 'dl' }, answers)) : null,
+          h('div', { class: 'card' },
+            h('h2', null, 'Check-in history'),
+            history.items.length === 0
+              ? h('p', { class: 'muted', 'data-testid': 'history-empty' }, 'Nothing yet.')
+              : h('div', { class: 'table-wrap' }, h('table', { class: 'history', 'data-testid': 'history' },
+                h('thead', null, h('tr', null, h('th', null, 'When'), h('th', null, 'What'), h('th', null, 'Where'), h('th', null, 'Result'), h('th', null, 'Device'))),
+                h('tbody', null, history.items.map((r) => h('tr', null,
+                  h('td', null, formatDateTime(r.created_at)),
+                  h('td', null, ACTION_WORDS[r.action] || r.action),
+                  h('td', null, sessionName(r.session_id)),
+                  h('td', null, r.outcome === 'ok' ? 'Done' : r.outcome.replace(/_/g, ' ')),
+                  h('td', null, r.device || '—')))))))),
+        h('div', null,
+          h('div', { class: 'card qr-box' },
+            h('h2', null, 'Ticket'),
+            qrImg,
+            h('p', { class: 'qr-code-text', 'data-testid': 'qr-text' }, a.qr_code),
+            h('button', {
+              type: 'button', class: 'btn btn-primary', 'data-testid': 'print-badge',
+              onclick: () => printBadge(a.id).catch((e) => toast(e.words || 'Could not print the badge.', 'error')),
+            }, 'Print badge'))))));
+    focusHeading(root);
+  }
+
+  load();
+  return () => {
+    alive = false;
+    objectUrls.forEach((u) => URL.revokeObjectURL(u));
+  };
+}
+
+// ---- Edit (organisers) -------------------------------------------------------------
+
+function renderEdit(root, id) {
+  let alive = true;
+
+  async function load() {
+    replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Edit attendee'), loading()));
+    let a;
+    let fields;
+    try {
+      [a, fields] = await Promise.all([api.get(eventPath(`/attendees/${id}`)).then((r) => r.item), loadFields(true)]);
+    } catch (e) {
+      if (alive) replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Edit attendee'), errorPanel(e, load)));
+      return;
+    }
+    if (alive) show(a, fields);
+  }
+
+  function show(a, fields) {
+    const current = new Map((a.fields || []).map((fv) => [fv.field.id, fv.value]));
+    const members = memberControls(a, session.regTypes, { withRsvp: true });
+    const answers = fields.map((f) => fieldControl(f, current.has(f.id) ? current.get(f.id) : null));
+    const model = formModel([...members, ...answers], fields);
+    const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'form-error' });
+    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'edit-save' }, 'Save changes');
+    const form = h('form', { class: 'card', novalidate: true, 'data-testid': 'edit-form' },
+      h('div', { class: 'form-grid' }, members.map((c) => c.el)),
+      fields.length ? h('h2', null, 'Answers') : null,
+      h('div', { class: 'form-grid' }, answers.map((c) => c.el)),
+      formError,
+      h('div', { class: 'form-actions' }, save, h('a', { class: 'btn', href: `#/attendees/${a.id}` }, 'Cancel')));
+
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      replace(formError);
+      const result = model.read();
+      if (!result.ok) {
+        formError.textContent = 'Please fix the highlighted entries.';
+        result.firstInvalid.focus();
+        return;
+      }
+      const v = result.values;
+      const item = {};
+      for (const key of ['first_name', 'last_name', 'email', 'phone', 'company', 'job_title', 'registration_type_id', 'rsvp_status']) {
+        if (!(key in v)) continue;
+        const before = a[key] ?? null;
+        // Phones come back in E.164: compare loosely so an untouched phone is not re-sent.
+        const same = key === 'phone' ? String(before || '').replace(/[^\d+]/g, '') === String(v[key] || '').replace(/[^\d+]/g, '') : before === v[key];
+        if (!same) item[key] = v[key];
+      }
+      const sentFieldIds = [];
+      const changed = [];
+      for (const f of fields) {
+        const k = `field:${f.id}`;
+        if (!(k in v)) continue;
+        const before = current.has(f.id) ? current.get(f.id) : null;
+        let after = v[k];
+        // An unticked checkbox that was never answered stays unanswered.
+        if (after === false && before === null) after = null;
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
+          sentFieldIds.push(f.id);
+          changed.push({ attendee_field_id: f.id, value: after });
+        }
+      }
+      if (changed.length) item.fields = changed;
+      if (Object.keys(item).length === 0) {
+        location.hash = `#/attendees/${a.id}`;
+        return;
+      }
+      save.disabled = true;
+      save.textContent = 'Saving…';
+      try {
+        await api.patch(eventPath(`/attendees/${a.id}`), { item }, { headers: { 'X-Device-Name': deviceName() } });
+        toast('Saved', 'ok');
+        location.hash = `#/attendees/${a.id}`;
+      } catch (err) {
+        save.disabled = false;
+        save.textContent = 'Save changes';
+        if (!alive) return;
+        if (err.status === 422) {
+          const leftover = model.showServerErrors(err.errors, sentFieldIds);
+          replace(formError, leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : 'Please fix the highlighted entries.');
+        } else {
+          replace(formError, errorPanel(err, () => form.requestSubmit(), { title: 'Not saved yet — your changes are kept' }));
+        }
+      }
+    });
+
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'attendee-edit' },
+      h('a', { class: 'back-link', href: `#/attendees/${a.id}` }, '‹ Back'),
+      h('h1', null, `Edit ${fullName(a)}`),
+      form));
+    focusHeading(root);
+  }
+
+  load();
+  return () => { alive = false; };
+}

@@ -1,0 +1,67 @@
+// Choose the event this kiosk works for; the choice is remembered on this device.
+
+import * as api from '../api.js';
+import { h, replace, loading, errorPanel, formatDate, focusHeading } from '../dom.js';
+import { session, chooseEvent, chooseAccount } from '../session.js';
+import { renderNav } from '../shell.js';
+
+export function render(root, params = {}) {
+  let alive = true;
+  const next = params.next && params.next !== '#/events' ? params.next : '#/door';
+
+  async function load() {
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'events-screen' }, h('h1', null, 'Choose the event'), loading('Loading events…')));
+    let events;
+    try {
+      events = await api.all('/api/v2/events');
+    } catch (e) {
+      if (!alive) return;
+      replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Choose the event'), errorPanel(e, load)));
+      return;
+    }
+    if (!alive) return;
+    const accounts = (session.user && session.user.accounts) || [];
+    const accountPicker = accounts.length > 1 ? h('div', { class: 'field' },
+      h('label', { for: 'account-pick' }, 'Account'),
+      (() => {
+        const sel = h('select', { id: 'account-pick' }, accounts.map((a) => h('option', { value: a.account_id, selected: a.account_id === session.accountId }, `${a.account_name} (${a.role})`)));
+        sel.addEventListener('change', () => {
+          const m = accounts.find((a) => a.account_id === Number(sel.value));
+          if (m) { chooseAccount(m); session.event = null; load(); }
+        });
+        return sel;
+      })()) : null;
+    const list = events.length === 0
+      ? h('p', { class: 'empty' }, 'This account has no events yet. An organiser creates them through the API or the sync.')
+      : h('ul', { class: 'event-list' }, events.map((ev) => h('li', null,
+        h('button', {
+          type: 'button',
+          class: ['event-card', session.event && session.event.id === ev.id && 'current'],
+          'data-testid': 'event-option',
+          'data-event-id': ev.id,
+          onclick: async (e) => {
+            const btn = e.currentTarget;
+            btn.disabled = true;
+            try {
+              await chooseEvent(ev);
+              renderNav('door');
+              location.hash = next;
+              if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
+            } catch (err) {
+              btn.disabled = false;
+              status.textContent = err.words || 'Could not open this event.';
+            }
+          },
+        },
+        h('span', { class: 'event-card-name' }, ev.name),
+        h('span', { class: 'event-card-meta' }, [ev.starts_at ? formatDate(ev.starts_at) : null, ev.location, `${ev.attendee_count} attendees`].filter(Boolean).join(' · '))))));
+    const status = h('p', { class: 'form-error', role: 'alert' });
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'events-screen' },
+      h('h1', null, 'Choose the event'),
+      h('p', { class: 'lead' }, 'This kiosk will check people in for the event you choose. It remembers the choice.'),
+      accountPicker, status, list));
+    focusHeading(root);
+  }
+  load();
+  return () => { alive = false; };
+}

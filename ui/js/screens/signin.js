@@ -1,0 +1,35 @@
+// The welcome screen: one button to the server's sign-in page.
+
+import { h, replace } from '../dom.js';
+import * as auth from '../auth.js';
+
+export function render(root, { error } = {}) {
+  const button = h('button', {
+    type: 'button',
+    class: 'btn btn-primary btn-xl',
+    'data-testid': 'sign-in',
+    onclick: async () => {
+      button.disabled = true;
+      button.textContent = 'Opening sign-in…';
+      const hash = location.hash && location.hash !== '#/' ? location.hash : '#/door';
+      try {
+        await auth.startSignIn(hash);
+      } catch (e) {
+        button.disabled = false;
+        button.textContent = 'Sign in';
+        replace(msg, 'Could not start the sign-in. Reload the page and try again.');
+      }
+    },
+  }, 'Sign in');
+  const msg = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'signin-error' }, error || '');
+  replace(root, h('section', { class: 'screen welcome', 'data-testid': 'signin-screen' },
+    h('div', { class: 'welcome-card' },
+      h('div', { class: 'welcome-mark', 'aria-hidden': 'true' }, 'E'),
+      h('h1', null, 'Entrada'),
+      h('p', { class: 'lead' }, 'Event check-in. Sign in with your staff email and password.'),
+      error ? msg : null,
+      button,
+      h('p', { class: 'muted small' }, 'Your sign-in stays on this tab only; close the tab or sign out when you leave the kiosk.'))));
+  button.focus();
+  return null;
+}

@@ -1,0 +1,174 @@
+// What the signed-in kiosk knows: the person, the account, their role, the event, and the
+// event's reference data (sessions, registration types, fields). Also the device's own
+// settings (its name, the chosen event), which are not secrets and so live in localStorage.
+
+import * as api from './api.js';
+import * as auth from './auth.js';
+import { setTimeZone } from './dom.js';
+
+export const session = {
+  user: null,
+  accountId: null,
+  accountName: '',
+  role: null,
+  scopes: [],
+  event: null,
+  sessions: [],
+  regTypes: [],
+  fields: null,
+};
+
+const listeners = new Set();
+/** fn(kind) on 'event' (event chosen or changed), 'stats' (something was checked in). */
+export function on(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+export function emit(kind, detail) {
+  for (const fn of listeners) {
+    try { fn(kind, detail); } catch (e) { console.error(e); }
+  }
+}
+
+export function isOrganiser() {
+  return session.role === 'organiser' && (session.scopes.length === 0 || session.scopes.includes('write'));
+}
+
+export function canCheckIn() {
+  return session.role === 'organiser' || session.role === 'door';
+}
+
+export function deviceName() {
+  let name = localStorage.getItem('entrada.device_name');
+  if (!name) {
+    name = `Kiosk ${Math.floor(100 + Math.random() * 900)}`;
+    localStorage.setItem('entrada.device_name', name);
+  }
+  return name;
+}
+
+/** The name goes in the X-Device-Name header, which takes plain ASCII: accents are dropped. */
+export function setDeviceName(name) {
+  const clean = String(name || '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7E]/g, '-')
+    .trim()
+    .slice(0, 100);
+  if (clean) localStorage.setItem('entrada.device_name', clean);
+  return clean;
+}
+
+function eventKey() {
+  return `entrada.event.${session.accountId}`;
+}
+
+export function rememberedEventId() {
+  const v = Number(localStorage.getItem(eventKey()));
+  return Number.isFinite(v) && v > 0 ? v : null;
+}
+
+/** Loads the person and picks the account (remembered, else the first). */
+export async function loadUser() {
+  const me = await api.get('/api/v2/me');
+  const user = me.item;
+  session.user = user;
+  session.scopes = auth.scopes();
+  const accounts = user.accounts || [];
+  if (accounts.length === 0) {
+    session.accountId = null;
+    session.role = null;
+    return user;
+  }
+  const remembered = Number(localStorage.getItem('entrada.account'));
+  const chosen = accounts.find((a) => a.account_id === remembered) || accounts[0];
+  chooseAccount(chosen);
+  return user;
+}
+
+export function chooseAccount(membership) {
+  session.accountId = membership.account_id;
+  session.accountName = membership.account_name;
+  session.role = membership.role;
+  localStorage.setItem('entrada.account', String(membership.account_id));
+  api.setAccount(membership.account_id);
+}
+
+/** Makes `event` the kiosk's event and loads its sessions, types and fields. */
+export async function chooseEvent(event) {
+  const base = `/api/v2/events/${event.id}`;
+  const [sessions, types] = await Promise.all([
+    api.get(`${base}/sessions`),
+    api.get(`${base}/registration_types`),
+  ]);
+  session.event = event;
+  setTimeZone(event.timezone);
+  session.sessions = sessions.items || [];
+  session.regTypes = types.items || [];
+  session.fields = null;
+  localStorage.setItem(eventKey(), String(event.id));
+  emit('event', event);
+}
+
+/** Loads the remembered event, if it still exists. */
+export async function restoreEvent() {
+  const id = rememberedEventId();
+  if (!id) return null;
+  try {
+    const res = await api.get(`/api/v2/events/${id}`);
+    await chooseEvent(res.item);
+    return res.item;
+  } catch (e) {
+    if (e.status === 404) {
+      localStorage.removeItem(eventKey());
+      return null;
+    }
+    throw e;
+  }
+}
+
+export function forgetEvent() {
+  session.event = null;
+  localStorage.removeItem(eventKey());
+}
+
+/** The event's fields in position order (cached until changed). */
+export async function fields(force = false) {
+  if (!session.fields || force) {
+    const res = await api.get(`/api/v2/events/${session.event.id}/attendee_fields`);
+    session.fields = (res.items || []).slice().sort((a, b) => a.position - b.position);
+  }
+  return session.fields;
+}
+
+export function invalidateFields() {
+  session.fields = null;
+}
+
+export function regTypeName(id) {
+  if (id === null || id === undefined) return '';
+  const t = session.regTypes.find((r) => r.id === id);
+  return t ? t.name : '';
+}
+
+export function sessionName(id) {
+  if (id === null || id === undefined) return 'Door';
+  const s = session.sessions.find((r) => r.id === id);
+  return s ? s.name : `Session ${id}`;
+}
+
+export function eventPath(rest = '') {
+  return `/api/v2/events/${session.event.id}${rest}`;
+}
+
+export function reset() {
+  session.user = null;
+  session.accountId = null;
+  session.role = null;
+  session.scopes = [];
+  session.event = null;
+  session.sessions = [];
+  session.regTypes = [];
+  session.fields = null;
+  api.setAccount(null);
+}
