@@ -37,6 +37,15 @@ pub fn serve(method: &Method, uri: &Uri, headers: &HeaderMap) -> Option<Response
         "/" | "/oauth/callback" => "index.html",
         other => other.trim_start_matches('/'),
     };
+    // Embedded files have plain relative names; a debug build reads them from disk, so
+    // nothing that could climb out of `ui/` is even looked up.
+    if path
+        .split('/')
+        .any(|segment| segment == ".." || segment.is_empty())
+        || path.contains('\\')
+    {
+        return None;
+    }
     let file = Assets::get(path)?;
     let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
     let mut response = if headers

@@ -414,6 +414,8 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
     assert_eq!(count(&s, &t, event), 0);
     let refused = send("", body, &t);
     assert_eq!(refused.item()["written"], false);
+    assert_eq!(refused.item()["refused"], true);
+    assert_eq!(dry.item()["refused"], false, "a dry run is not a refusal");
     assert_eq!(count(&s, &t, event), 0);
     let partial = send("?valid_only=true", body, &t);
     assert_eq!(partial.item()["written"], true);
@@ -424,6 +426,17 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
         &t,
     );
     assert_eq!(mapped.item()["created"], 1, "{}", mapped.text);
+    let by_field = send(
+        "?dry_run=true&map=Size%3Dfield%3At_shirt_size",
+        "first_name,Size\nDora,S\n",
+        &t,
+    );
+    assert_eq!(
+        by_field.item()["columns"][1]["target"],
+        "field:t_shirt_size",
+        "{}",
+        by_field.text
+    );
     let bad = send("?dry_run=perhaps", body, &t);
     assert_eq!(bad.status, 422);
     let empty = send("", "", &t);

@@ -47,9 +47,88 @@ fn the_ui_is_served_at_the_root_with_a_strict_policy() {
         404,
         "notes are not served"
     );
+    // A path that climbs out of ui/ (sent raw: HTTP clients would tidy it) finds nothing.
+    for raw in ["/../Cargo.toml", "/js/../../Cargo.toml", "//etc/passwd"] {
+        use std::io::{Read, Write};
+        let addr = s.base.trim_start_matches("http://");
+        let mut tcp = std::net::TcpStream::connect(addr).expect("connect");
+        write!(
+            tcp,
+            "GET {raw} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send");
+        let mut answer = String::new();
+        tcp.read_to_string(&mut answer).expect("read");
+        assert!(answer.starts_with("HTTP/1.1 404"), "{raw}: {answer}");
+        assert!(
+            !answer.contains("[package]") && !answer.contains("root:"),
+            "{raw}"
+        );
+    }
     let post = reqwest::blocking::Client::new()
         .post(format!("{}/", s.base))
         .send()
         .expect("post");
     assert_ne!(post.status(), 200);
+}
+
+/// The settings screen makes client credentials for local integrations.
+#[test]
+fn organisers_make_and_revoke_clients_for_local_integrations() {
+    let s = Server::start();
+    let organiser = s.token("read write");
+    let door = s.token("read check_in");
+    let url = format!("{}/kiosk/clients", s.base);
+    let made = s.call(
+        "POST",
+        &url,
+        Some(&organiser),
+        Some(&serde_json::json!({"item": {"name": "Badge printer"}})),
+    );
+    assert_eq!(made.status, 201, "{}", made.text);
+    let made = made.json();
+    let (id, secret) = (
+        made["client_id"].as_str().expect("id").to_owned(),
+        made["client_secret"].as_str().expect("secret").to_owned(),
+    );
+    assert_eq!(
+        made["scopes"], "read check_in",
+        "least privilege by default"
+    );
+    assert!(
+        made["token_url"]
+            .as_str()
+            .is_some_and(|u| u.ends_with("/oauth/token"))
+    );
+    // The secret works, once shown; the list never shows it.
+    let token = s.token_for(&id, &secret, "read check_in");
+    assert_eq!(s.get("/events", &token).status, 200);
+    let list = s.call("GET", &url, Some(&organiser), None);
+    assert_eq!(list.status, 200);
+    assert!(list.text.contains(&id) && !list.text.contains(&secret));
+    // Door staff cannot; bad input is a 422 in the spec's shape.
+    let refused = s.call(
+        "POST",
+        &url,
+        Some(&door),
+        Some(&serde_json::json!({"item": {"name": "x"}})),
+    );
+    assert_eq!(refused.status, 403);
+    let bad = s.call(
+        "POST",
+        &url,
+        Some(&organiser),
+        Some(&serde_json::json!({"item": {"name": "", "scopes": "admin"}})),
+    );
+    assert_eq!(bad.status, 422);
+    assert!(!bad.errors().is_empty());
+    // Revoked: its token stops working at once.
+    let gone = s.call("DELETE", &format!("{url}/{id}"), Some(&organiser), None);
+    assert_eq!(gone.status, 204);
+    assert_eq!(s.get("/events", &token).status, 401);
+    assert_eq!(
+        s.call("DELETE", &format!("{url}/{id}"), Some(&organiser), None)
+            .status,
+        404
+    );
 }

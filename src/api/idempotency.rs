@@ -152,11 +152,20 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     let owner = principal.owner();
     let (parts, body) = req.into_parts();
-    let bytes = match to_bytes(body, BODY_LIMIT).await {
+    // The same limit as the route's own: a CSV import may be larger than a JSON body.
+    let limit = if parts.uri.path().ends_with("/imports/attendees") {
+        crate::transfer::import::MAX_FILE_BYTES
+    } else {
+        BODY_LIMIT
+    };
+    let bytes = match to_bytes(body, limit).await {
         Ok(bytes) => bytes,
         Err(_) => {
-            return Error::PayloadTooLarge("the request body is larger than 1 MiB".into())
-                .into_response();
+            return Error::PayloadTooLarge(format!(
+                "the request body is larger than {} MiB",
+                limit >> 20
+            ))
+            .into_response();
         }
     };
     let mut hasher = Sha256::new();

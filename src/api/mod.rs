@@ -15,6 +15,7 @@ pub mod error;
 pub mod events;
 pub mod extract;
 pub mod idempotency;
+pub mod integrations;
 pub mod me;
 pub mod registration_types;
 pub mod sessions;
@@ -169,7 +170,9 @@ anything else is 404.
   `deleted_remotely`. `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
   parked-entry routes need `write` (organisers, not door staff); the client secret is
   write-only and never returned. `POST /kiosk/decode` (`read`) reads QR codes from a
-  camera frame.
+  camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`
+  (organisers) make, list and revoke client credentials for local integrations (the
+  secret is shown once, in the create's answer).
 - Events, registration types, sessions and `/account` are this project's shapes.
 "#;
 
@@ -282,6 +285,8 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(sync::run))
         .routes(routes!(sync::retry))
         .routes(routes!(sync::edit, sync::drop_parked))
+        .routes(routes!(integrations::create, integrations::list))
+        .routes(routes!(integrations::revoke))
         .split_for_parts();
     for item in doc.paths.paths.values_mut() {
         item.servers = Some(vec![utoipa::openapi::Server::new("/")]);

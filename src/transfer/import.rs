@@ -139,6 +139,9 @@ pub struct ImportReport {
     pub dry_run: bool,
     /// Whether anything was stored.
     pub written: bool,
+    /// Whether the import was refused because of invalid rows (nothing stored; send it
+    /// again with `valid_only` to store the valid ones).
+    pub refused: bool,
     pub rows: usize,
     pub created: usize,
     pub updated: usize,
@@ -255,6 +258,14 @@ fn plan(
     map: &[(String, String)],
 ) -> Result<Vec<Option<Target>>> {
     let by_name = |wanted: &str| -> Option<Target> {
+        // `field:<name>`, as the report names targets, picks a field even where its name
+        // is also a member's (a question called "company").
+        if let Some(name) = wanted.strip_prefix("field:") {
+            return fields
+                .iter()
+                .position(|f| f.name == name)
+                .map(Target::Field);
+        }
         let key = normalise(wanted);
         if let Some(i) = fields
             .iter()
@@ -281,7 +292,7 @@ fn plan(
                 let found = by_name(target);
                 if found.is_none() {
                     problems.push(format!(
-                        "--map {heading}={target}: `{target}` is neither an attendee member nor a field of the event"
+                        "column `{heading}` is mapped to `{target}`, which is neither an attendee member nor a field of the event"
                     ));
                 }
                 found
@@ -299,8 +310,8 @@ fn plan(
             };
             if same {
                 problems.push(format!(
-                    "columns `{}` and `{}` both fill the same member; map one of them elsewhere or to nothing (--map \"{}=\")",
-                    headings[i], headings[j], headings[j]
+                    "columns `{}` and `{}` both fill the same member: map one of them elsewhere, or leave it out",
+                    headings[i], headings[j]
                 ));
             }
         }
@@ -472,6 +483,7 @@ pub fn run(
         let mut report = ImportReport {
             dry_run: options.dry_run,
             written: false,
+            refused: false,
             rows: sheet.rows.len(),
             created: 0,
             updated: 0,
@@ -545,6 +557,7 @@ pub fn run(
                 conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
             }
             report.written = keep && report.created + report.updated > 0;
+            report.refused = !options.dry_run && !keep;
             Ok(report)
         }
         Err(e) => {

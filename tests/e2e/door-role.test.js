@@ -29,7 +29,7 @@ describe('door staff', () => {
     await signIn(page, server, 'door');
     await page.getByTestId('nav-door').waitFor();
     assert.equal(await page.getByTestId('nav-attendees').count(), 1);
-    for (const hidden of ['walk-in', 'form', 'sync']) {
+    for (const hidden of ['walk-in', 'form', 'sync', 'data']) {
       assert.equal(await page.getByTestId(`nav-${hidden}`).count(), 0, `no ${hidden} in the nav`);
     }
     await screenshot(page, 'door-user-door');
@@ -41,8 +41,8 @@ describe('door staff', () => {
     await page.getByTestId('door-screen').waitFor();
   });
 
-  it('cannot reach the form editor, walk-in or sync screens', async () => {
-    for (const route of ['form', 'walk-in', 'sync']) {
+  it('cannot reach the form editor, walk-in, sync or data screens', async () => {
+    for (const route of ['form', 'walk-in', 'sync', 'data']) {
       await page.goto(`${server.base}/#/${route}`);
       await page.getByTestId('refusal').waitFor();
       assert.match(await page.getByTestId('refusal').innerText(), /organisers/i);

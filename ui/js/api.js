@@ -268,7 +268,7 @@ export async function all(path, query = {}) {
 }
 
 /**
- * upload('POST', path, file, {query, contentType, onProgress, onSent, signal, timeout})
+ * upload('POST', path, file, {query, headers, contentType, onProgress, onSent, signal, timeout})
  * Sends a file with XMLHttpRequest, for its upload progress: onProgress(sentBytes,
  * totalBytes) while the bytes go, onSent() once they are all sent (the server is then
  * working; it answers when done). Same bearer, account, one refresh on 401 and errors in
@@ -277,7 +277,7 @@ export async function all(path, query = {}) {
  */
 export async function upload(method, path, file, opts = {}) {
   const {
-    query, contentType = 'application/octet-stream', onProgress, onSent, signal, timeout = 600000,
+    query, headers = {}, contentType = 'application/octet-stream', onProgress, onSent, signal, timeout = 600000,
   } = opts;
   const url = withQuery(path, query);
   let token;
@@ -294,6 +294,7 @@ export async function upload(method, path, file, opts = {}) {
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
     if (accountId !== null && accountId !== undefined) xhr.setRequestHeader('X-Account-Id', String(accountId));
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     let sent = false;
     const allSent = () => {
       if (sent) return;

@@ -1,0 +1,154 @@
+//! Kiosk extension: client credentials for local integrations (a badge printer, a
+//! turnstile, a script on this computer), made from the UI's settings instead of the
+//! command line. Organisers only; the secret is shown once and only its hash is kept.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody};
+use crate::auth::{Auth, Write, secrets};
+use crate::db::clients;
+use crate::domain::scope::ScopeSet;
+use crate::error::{Error, Problems, Result};
+use crate::server::AppState;
+
+/// Body member of `POST /kiosk/clients`.
+#[derive(Deserialize, ToSchema)]
+pub struct IntegrationInput {
+    /// What the client is, e.g. "Badge printer at door 2".
+    pub name: String,
+    /// Space-separated: `read`, `write`, `check_in`. Default `read check_in`.
+    pub scopes: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct IntegrationRequest {
+    item: IntegrationInput,
+}
+
+/// A client of this account (never its secret).
+#[derive(Serialize, ToSchema)]
+pub struct Integration {
+    pub client_id: String,
+    pub name: String,
+    pub scopes: String,
+    pub created_at: String,
+}
+
+/// The answer to a create: the only time the secret is shown.
+#[derive(Serialize, ToSchema)]
+pub struct NewIntegration {
+    pub client_id: String,
+    pub client_secret: String,
+    pub name: String,
+    pub scopes: String,
+    /// Where to ask for tokens (`POST`, client credentials).
+    pub token_url: String,
+}
+
+/// Create client credentials for a local integration (kiosk extension; organisers).
+#[utoipa::path(post, path = "/kiosk/clients", tag = "kiosk",
+    request_body = IntegrationRequest,
+    responses((status = 201, description = "The client; the secret is shown only here", body = NewIntegration), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<IntegrationInput>,
+) -> Result<(StatusCode, Json<NewIntegration>)> {
+    let mut problems = Problems::new();
+    let name = problems.take(crate::domain::text::required_text(
+        "item.name",
+        &input.name,
+        200,
+    ));
+    let wanted = input.scopes.unwrap_or_else(|| "read check_in".into());
+    let scopes = problems.take(
+        ScopeSet::parse(&wanted)
+            .map_err(|e| format!("item.scopes: {e}"))
+            .and_then(|s| {
+                if s.is_empty() {
+                    Err("item.scopes: name at least one of read, write, check_in".into())
+                } else {
+                    Ok(s)
+                }
+            }),
+    );
+    problems.into_result()?;
+    let (Some(name), Some(scopes)) = (name, scopes) else {
+        return Err(Error::internal("validated input went missing"));
+    };
+    let client_id = secrets::new_client_id();
+    let client_secret = secrets::new_client_secret();
+    let hash = secrets::hash_secret(&client_secret)?;
+    let account = auth.account_id();
+    let (id, stored_name) = (client_id.clone(), name.clone());
+    state
+        .db
+        .write(move |conn| clients::create(conn, account, &stored_name, &id, &hash, scopes))
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(NewIntegration {
+            client_id,
+            client_secret,
+            name,
+            scopes: wanted.split_whitespace().collect::<Vec<_>>().join(" "),
+            token_url: format!("http://{}/oauth/token", state.config.bind),
+        }),
+    ))
+}
+
+/// The account's clients with a secret (kiosk extension; organisers).
+#[utoipa::path(get, path = "/kiosk/clients", tag = "kiosk",
+    responses((status = 200, description = "Clients, oldest first, revoked ones left out", body = Vec<Integration>), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn list(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+) -> Result<Json<Vec<Integration>>> {
+    let account = auth.account_id();
+    let all = state.db.read(clients::list).await?;
+    Ok(Json(
+        all.into_iter()
+            .filter(|c| c.account_id == account && !c.public && c.revoked_at.is_none())
+            .map(|c| Integration {
+                client_id: c.client_id,
+                name: c.name,
+                scopes: c.scopes,
+                created_at: c.created_at,
+            })
+            .collect(),
+    ))
+}
+
+/// Revoke a client and every token it holds (kiosk extension; organisers).
+#[utoipa::path(delete, path = "/kiosk/clients/{client_id}", tag = "kiosk",
+    params(("client_id" = String, Path, description = "Client id")),
+    responses((status = 204, description = "Revoked"), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn revoke(
+    auth: Auth<Write>,
+    ApiPath(client_id): ApiPath<String>,
+    State(state): State<AppState>,
+) -> Result<StatusCode> {
+    let account = auth.account_id();
+    state
+        .db
+        .write(move |conn| {
+            let found = clients::find(conn, &client_id)?
+                .filter(|c| c.account_id == account && !c.public && c.revoked_at.is_none());
+            if found.is_none() {
+                return Err(Error::not_found(format_args!("client {client_id}")));
+            }
+            clients::revoke(conn, &client_id)?;
+            Ok(())
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
