@@ -1,0 +1,379 @@
+//! Entrada's desktop kiosk: one program that starts the local v2 server in-process (the
+//! same `entrada::server::start` as `entrada serve`) and shows the kiosk UI it serves in
+//! a window.
+//!
+//! The window first shows a splash (`splash/`, bundled with the app). When the server
+//! listens, the window navigates to it; when it cannot start (port taken, database in
+//! use, damaged or from a newer version), the splash says what happened and what to do,
+//! and the cause goes to the log. The UI talks to the server over HTTP like any browser,
+//! so the desktop needs no IPC commands: the few things the shell must learn from the page
+//! (the smoke test's "ready", an organiser leaving kiosk mode) arrive as navigations to
+//! `/desktop/...` URLs, which are intercepted here and never reach the server.
+
+#![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use entrada::config::{DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig};
+use tauri::webview::PageLoadEvent;
+use tauri::{AppHandle, Manager, WebviewUrl, WebviewWindow, WebviewWindowBuilder, WindowEvent};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// The desktop app's settings, from its command line (or the environment).
+#[derive(Debug, Clone, Parser)]
+#[command(name = "entrada-desktop", version, about = "Entrada check-in kiosk")]
+struct Options {
+    /// Kiosk mode: fullscreen, no window decorations, the screen kept awake; closing or
+    /// leaving needs an organiser's sign-in, and the door screen comes back after a
+    /// period of no use.
+    #[arg(long, env = "ENTRADA_KIOSK")]
+    kiosk: bool,
+    /// Port of the local API on 127.0.0.1; other programs on this computer use it.
+    #[arg(long, env = "ENTRADA_PORT", default_value_t = 7878)]
+    port: u16,
+    /// Database file [default: entrada.db in the app's data directory].
+    #[arg(long, env = "ENTRADA_DB")]
+    db: Option<PathBuf>,
+    /// Minutes without use after which kiosk mode returns to the door screen.
+    #[arg(long, default_value_t = 3)]
+    idle_minutes: u32,
+    /// Start, wait until the page reports that the UI is up and reaches the API, print
+    /// `smoke: ready`, and exit 0 by itself (CI); exit 1 if that takes too long.
+    #[arg(long)]
+    smoke: bool,
+    /// Seconds the smoke test may take.
+    #[arg(long, default_value_t = 90)]
+    smoke_timeout: u64,
+    /// Seconds the window stays up after `smoke: ready` (for a screenshot).
+    #[arg(long, default_value_t = 3)]
+    smoke_linger: u64,
+}
+
+/// Runs in the kiosk page in smoke mode: ready once the UI rendered its first screen and
+/// a request from the page reached the API.
+const SMOKE_JS: &str = r#"
+(async () => {
+  const until = Date.now() + 60000;
+  while (Date.now() < until) {
+    if (document.querySelector('[data-testid]')) {
+      try {
+        const r = await fetch('/api/v2/openapi', { cache: 'no-store' });
+        if (r.ok) { location.href = '/desktop/smoke-ready'; return; }
+      } catch (e) { /* not yet */ }
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+})();
+"#;
+
+fn main() {
+    let options = Options::parse();
+    let started = Instant::now();
+    let app = tauri::Builder::default()
+        // First plugin: a second start focuses the running kiosk instead of fighting over
+        // the port and the database.
+        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| {
+            if let Some(window) = app.get_webview_window("main") {
+                let _ = window.unminimize();
+                let _ = window.set_focus();
+            }
+        }))
+        .setup(move |app| {
+            let log_dir = app.path().app_log_dir()?;
+            init_logging(&log_dir);
+            let db = match &options.db {
+                Some(path) => path.clone(),
+                None => app.path().app_data_dir()?.join("entrada.db"),
+            };
+            tracing::info!(db = %db.display(), port = options.port, kiosk = options.kiosk, "starting");
+            let window = open_window(app.handle(), &options, started)?;
+            let handle = app.handle().clone();
+            let opts = options.clone();
+            tauri::async_runtime::spawn(async move {
+                start_server(handle, window, opts, db, log_dir).await;
+            });
+            if options.smoke {
+                let timeout = Duration::from_secs(options.smoke_timeout);
+                std::thread::spawn(move || {
+                    std::thread::sleep(timeout);
+                    eprintln!("smoke: not ready after {} s", timeout.as_secs());
+                    std::process::exit(1);
+                });
+            }
+            Ok(())
+        })
+        .build(tauri::generate_context!());
+    match app {
+        Ok(app) => app.run(|_, _| {}),
+        Err(e) => {
+            eprintln!("entrada-desktop: cannot start the window: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Logs to stderr and to a daily file in the app's log directory.
+fn init_logging(dir: &std::path::Path) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ENTRADA_LOG").unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("entrada=info,entrada_desktop=info,tower_http=warn")
+    });
+    let file = std::fs::create_dir_all(dir).ok().map(|()| {
+        let (writer, guard) =
+            tracing_appender::non_blocking(tracing_appender::rolling::daily(dir, "entrada.log"));
+        // The guard flushes the file at exit; the app lives until the process ends.
+        std::mem::forget(guard);
+        tracing_subscriber::fmt::layer()
+            .with_ansi(false)
+            .with_writer(writer)
+    });
+    let _ = tracing_subscriber::registry()
+        .with(filter)
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(file)
+        .try_init();
+}
+
+/// The one window: the splash first, then the kiosk page; in kiosk mode fullscreen,
+/// undecorated, and closed only by an organiser.
+fn open_window(
+    app: &AppHandle,
+    options: &Options,
+    started: Instant,
+) -> tauri::Result<WebviewWindow> {
+    let port = options.port;
+    let kiosk = options.kiosk;
+    let smoke = options.smoke;
+    let linger = Duration::from_secs(options.smoke_linger);
+    let nav_app = app.clone();
+    let window = WebviewWindowBuilder::new(app, "main", WebviewUrl::App("index.html".into()))
+        .title("Entrada")
+        .inner_size(1280.0, 800.0)
+        .min_inner_size(800.0, 560.0)
+        .fullscreen(kiosk)
+        .decorations(!kiosk)
+        .on_navigation(move |url| {
+            let ours = url.host_str() == Some("127.0.0.1") && url.port() == Some(port);
+            match (ours, url.path()) {
+                (true, "/desktop/smoke-ready") => {
+                    println!("smoke: ready in {} ms", started.elapsed().as_millis());
+                    tracing::info!(
+                        ms = started.elapsed().as_millis() as u64,
+                        "door screen ready"
+                    );
+                    if smoke {
+                        let app = nav_app.clone();
+                        std::thread::spawn(move || {
+                            std::thread::sleep(linger);
+                            app.exit(0);
+                        });
+                    }
+                    false
+                }
+                (true, "/desktop/exit") => {
+                    leave(nav_app.clone(), port, url.clone());
+                    false
+                }
+                // Only the local server's pages (and the bundled splash) in this window.
+                _ => ours || url.scheme() == "tauri" || url.host_str() == Some("tauri.localhost"),
+            }
+        })
+        .on_page_load(move |webview, payload| {
+            let ours =
+                payload.url().host_str() == Some("127.0.0.1") && payload.url().port() == Some(port);
+            if smoke && ours && matches!(payload.event(), PageLoadEvent::Finished) {
+                let _ = webview.eval(SMOKE_JS);
+            }
+        })
+        .build()?;
+    #[cfg(target_os = "linux")]
+    enable_camera(&window);
+    if kiosk {
+        let locked = Arc::new(AtomicBool::new(true));
+        let w = window.clone();
+        window.on_window_event(move |event| {
+            if let WindowEvent::CloseRequested { api, .. } = event
+                && locked.load(Ordering::SeqCst)
+            {
+                // Closing is leaving: the UI asks for an organiser's sign-in first.
+                api.prevent_close();
+                let _ = w.eval("location.hash = '#/leave-kiosk'");
+            }
+        });
+    }
+    Ok(window)
+}
+
+/// WebKitGTK has media streams off and leaves permission requests unanswered (which
+/// denies them): turn `getUserMedia` on and grant the camera to our own page, and let the
+/// door's sounds play without a first tap.
+#[cfg(target_os = "linux")]
+fn enable_camera(window: &WebviewWindow) {
+    let done = window.with_webview(|webview| {
+        use webkit2gtk::glib::prelude::ObjectExt;
+        use webkit2gtk::{PermissionRequestExt, SettingsExt, WebViewExt};
+        let view = webview.inner();
+        if let Some(settings) = view.settings() {
+            settings.set_enable_media_stream(true);
+            settings.set_enable_mediasource(true);
+            settings.set_media_playback_requires_user_gesture(false);
+        }
+        view.connect_permission_request(|_, request| {
+            if request.is::<webkit2gtk::UserMediaPermissionRequest>() {
+                request.allow();
+                true
+            } else {
+                false
+            }
+        });
+    });
+    if let Err(e) = done {
+        tracing::warn!(error = %e, "cannot enable the camera in the webview");
+    }
+}
+
+/// An organiser asked to leave kiosk mode: the page sends its access token; the server
+/// says whose it is. Anyone else stays in the kiosk.
+fn leave(app: AppHandle, port: u16, url: url::Url) {
+    let token = url
+        .query_pairs()
+        .find(|(k, _)| k == "token")
+        .map(|(_, v)| v.into_owned());
+    tauri::async_runtime::spawn(async move {
+        let Some(token) = token else { return };
+        let me = reqwest::Client::new()
+            .get(format!("http://127.0.0.1:{port}/api/v2/me"))
+            .bearer_auth(&token)
+            .send()
+            .await;
+        let organiser = match me {
+            Ok(r) if r.status().is_success() => r
+                .json::<serde_json::Value>()
+                .await
+                .ok()
+                .and_then(|v| {
+                    v["item"]["accounts"]
+                        .as_array()
+                        .map(|accounts| accounts.iter().any(|a| a["role"] == "organiser"))
+                })
+                .unwrap_or(false),
+            _ => false,
+        };
+        if organiser {
+            tracing::info!("kiosk mode left by an organiser");
+            app.exit(0);
+        } else {
+            tracing::warn!("refused to leave kiosk mode: not an organiser's token");
+        }
+    });
+}
+
+async fn start_server(
+    app: AppHandle,
+    window: WebviewWindow,
+    options: Options,
+    db: PathBuf,
+    log_dir: PathBuf,
+) {
+    let config = ServerConfig {
+        db_path: db.clone(),
+        bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
+        token_ttl: DEFAULT_TOKEN_TTL,
+        demo: false,
+        rate_limit: DEFAULT_RATE_LIMIT,
+        allowed_hosts: Vec::new(),
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    match entrada::server::start(config, async move {
+        let _ = stopped.await;
+    })
+    .await
+    {
+        Ok(server) => {
+            tracing::info!(addr = %server.addr, "local API listening");
+            entrada::sync::spawn(server.db.clone(), Duration::from_secs(30));
+            let mut url = format!("http://127.0.0.1:{}/?desktop=1", options.port);
+            if options.kiosk {
+                url.push_str(&format!("&kiosk=1&idle={}", options.idle_minutes));
+            }
+            match url.parse() {
+                Ok(url) => {
+                    if let Err(e) = window.navigate(url) {
+                        tracing::error!(error = %e, "cannot open the kiosk page");
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "bad kiosk URL"),
+            }
+            // Keep the server (and its database lock) for the life of the app.
+            let _keep = (server, stop);
+            std::future::pending::<()>().await;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, db = %db.display(), "the local server cannot start");
+            let (what, hint) = explain(&e.to_string(), options.port, &db);
+            let mut splash = match window.url() {
+                Ok(u) => u,
+                Err(_) => return,
+            };
+            splash
+                .query_pairs_mut()
+                .clear()
+                .append_pair("error", &what)
+                .append_pair("hint", &hint)
+                .append_pair("log", &log_dir.join("entrada.log.*").display().to_string());
+            let _ = window.navigate(splash);
+            if options.smoke {
+                eprintln!("smoke: the server did not start: {e}");
+                app.exit(1);
+            }
+        }
+    }
+}
+
+/// A start failure in words for the person at the kiosk, and what to do about it.
+fn explain(error: &str, port: u16, db: &std::path::Path) -> (String, String) {
+    let db = db.display();
+    if error.contains("cannot listen") {
+        (
+            format!("Another program is already using port {port} on this computer."),
+            format!(
+                "Close that program (or the other Entrada), or start Entrada on another port: entrada-desktop --port {}.",
+                port.saturating_add(1)
+            ),
+        )
+    } else if error.contains("already serving") {
+        (
+            format!("Another Entrada is already using the database {db}."),
+            "Close the other Entrada window or `entrada serve`, then start this one again.".into(),
+        )
+    } else if error.contains("newer version") {
+        (
+            format!("The database {db} was written by a newer version of Entrada."),
+            "Install that newer version, or restore a backup made by this one (entrada restore --from FILE).".into(),
+        )
+    } else if error.contains("not a database")
+        || error.contains("malformed")
+        || error.contains("corrupt")
+    {
+        (
+            format!("The database {db} is damaged."),
+            "Restore the latest backup: entrada restore --from BACKUP --db DATABASE (entrada doctor shows what is wrong).".into(),
+        )
+    } else if error.contains("locked") || error.contains("busy") {
+        (
+            format!("The database {db} is locked by another program."),
+            "Close other programs that use it, then start Entrada again.".into(),
+        )
+    } else {
+        (
+            format!("The local server could not start: {error}"),
+            "Start Entrada again. If this happens again, send the log file to your organiser."
+                .into(),
+        )
+    }
+}
