@@ -2,6 +2,8 @@
 
 import * as auth from './js/auth.js';
 import * as api from './js/api.js';
+import * as desktop from './js/desktop.js';
+import { startKiosk, calmDown } from './js/kiosk.js';
 import { session, isOrganiser, loadUser, restoreEvent, on as onSession } from './js/session.js';
 import { h, replace, focusHeading, loading, errorPanel } from './js/dom.js';
 import { armAudio } from './js/sounds.js';
@@ -14,6 +16,8 @@ import * as walkin from './js/screens/walkin.js';
 import * as formEditor from './js/screens/form-editor.js';
 import * as sync from './js/screens/sync.js';
 import * as data from './js/screens/data.js';
+import * as settings from './js/screens/settings.js';
+import * as leaveKiosk from './js/screens/leave-kiosk.js';
 
 window.__entradaTimings = window.__entradaTimings || [];
 
@@ -28,11 +32,15 @@ const ROUTES = [
   { path: /^\/sync$/, screen: sync, key: 'sync', needsEvent: false, organiser: true },
   { path: /^\/data$/, screen: data, key: 'data', needsEvent: true, organiser: true },
   { path: /^\/events$/, screen: events, key: 'events', needsEvent: false },
+  { path: /^\/settings$/, screen: settings, key: 'settings', needsEvent: false },
+  { path: /^\/leave-kiosk$/, screen: leaveKiosk, key: 'leave-kiosk', needsEvent: false, kioskOnly: true },
 ];
 
 const main = () => document.getElementById('main');
 let cleanup = null;
 let routeToken = 0;
+let routing = false; // the router is listening (boot finished)
+let kiosk = null;
 
 function parseHash() {
   const raw = location.hash.replace(/^#/, '') || '/door';
@@ -65,18 +73,23 @@ async function route() {
   const token = ++routeToken;
   runCleanup();
   const root = main();
+  const { path, query } = parseHash();
   if (!auth.hasSession() || !session.user) {
     hideShell();
-    cleanup = signin.render(root, {});
+    const leaving = path === '/leave-kiosk' && desktop.isKiosk();
+    cleanup = signin.render(root, leaving ? { note: 'To leave kiosk mode and close Entrada, an organiser signs in.' } : {});
     return;
   }
-  const { path, query } = parseHash();
   const match = ROUTES.map((r) => ({ r, m: path.match(r.path) })).find((x) => x.m);
   if (!match) {
     location.replace('#/door');
     return;
   }
   const { r, m } = match;
+  if (r.kioskOnly && !desktop.isKiosk()) {
+    location.replace('#/door');
+    return;
+  }
   if (r.needsEvent && !session.event) {
     showShell();
     renderNav(null);
@@ -102,16 +115,21 @@ async function route() {
 }
 
 async function boot() {
+  desktop.remember();
   armAudio();
   initShell({ onSignOut: signOut, onChangeEvent: () => { location.hash = '#/events'; } });
+  if (desktop.isKiosk()) {
+    kiosk = startKiosk({ minutes: desktop.idleMinutes(), onIdle: backToTheDoor });
   auth.onSignedOut(() => {
     session.user = null;
     route();
   });
+  }
   onSession((kind) => {
     if (kind === 'event') {
       refreshCounters();
     }
+    if (kind === 'stats' && kiosk) kiosk.poke(); // a camera scan is use too
   });
   api.onConnectivity(() => refreshSync());
 
@@ -136,7 +154,26 @@ async function boot() {
     if (!ok) return;
   }
   window.addEventListener('hashchange', route);
+  // The desktop shell opens #/leave-kiosk without any input here: that counts as use.
+  if (kiosk) window.addEventListener('hashchange', () => kiosk.poke());
+  routing = true;
   route();
+}
+
+/**
+ * Kiosk mode, nobody used the kiosk for a while: close dialogs and menus (their owners see
+ * a cancel; nothing is saved), leave any screen, and start a fresh door screen (new
+ * banner, no recent scans, nothing to undo; the check-in/out mode is the device's and stays).
+ */
+function backToTheDoor() {
+  if (!routing || !auth.hasSession() || !session.user) return true;
+  // An import or a save the person started is not cut off: try again in a moment.
+  if (api.busy()) return false;
+  calmDown();
+  // replaceState: no hashchange (not a new "use"), and Back does not return to the old screen.
+  if (location.hash !== '#/door') history.replaceState(null, '', '#/door');
+  route();
+  return true;
 }
 
 /** Loads the person and the remembered event; shows a retryable error on failure. */
@@ -176,6 +213,15 @@ async function signOut() {
   api.setAccount(null);
   hideShell();
   history.replaceState(null, '', '/#/door');
+  if (desktop.isKiosk()) {
+    // A kiosk is never left signed out on the welcome screen: straight to the sign-in.
+    try {
+      await auth.startSignIn('#/door');
+      return;
+    } catch (e) {
+      // fall back to the welcome screen
+    }
+  }
   route();
 }
 

@@ -328,8 +328,12 @@ async fn start_server(
                 .append_pair("log", &log_dir.join("entrada.log.*").display().to_string());
             let _ = window.navigate(splash);
             if options.smoke {
+                // The error page stays up for the screenshot, then the verdict.
                 eprintln!("smoke: the server did not start: {e}");
-                app.exit(1);
+                tokio::time::sleep(Duration::from_secs(options.smoke_linger)).await;
+                // Not `app.exit(1)`: the event loop's own exit code on Linux is always 0.
+                let _ = app;
+                std::process::exit(1);
             }
         }
     }

@@ -151,10 +151,13 @@ export async function newPage(browser, { width = 1280, height = 800, server } = 
   return page;
 }
 
-/** Signs in through the real sign-in page and picks the demo event. */
-export async function signIn(page, server, role = 'organiser', { pickEvent = true } = {}) {
+/**
+ * Signs in through the real sign-in page and picks the demo event. `path`: the page to
+ * open first (e.g. `/?desktop=1&kiosk=1` as the desktop app does).
+ */
+export async function signIn(page, server, role = 'organiser', { pickEvent = true, path: start = '/' } = {}) {
   const who = server.people[role] || role;
-  await page.goto(`${server.base}/`);
+  await page.goto(`${server.base}${start}`);
   await page.getByTestId('sign-in').click();
   await page.waitForURL(/\/oauth\/authorize/);
   await page.locator('#email').fill(who.email);

@@ -5,6 +5,7 @@ import * as auth from './auth.js';
 
 let accountId = null;
 let inFlight = 0;
+let uploading = 0;
 let progressTimer = null;
 const connectivity = new Set();
 let lastReachable = null;
@@ -15,6 +16,11 @@ export function setAccount(id) {
 
 export function getAccount() {
   return accountId;
+}
+
+/** A request the person waits for (not a background one) or an upload is under way. */
+export function busy() {
+  return inFlight > 0 || uploading > 0;
 }
 
 /** fn(reachable: boolean) when the server becomes reachable or unreachable. */
@@ -329,6 +335,7 @@ export async function upload(method, path, file, opts = {}) {
     xhr.send(file);
   });
   let answer;
+  uploading += 1;
   try {
     answer = await send(token);
     if (answer.status === 401) {
@@ -342,6 +349,8 @@ export async function upload(method, path, file, opts = {}) {
   } catch (e) {
     if (e instanceof ApiError && e.status === 0 && !e.aborted) reachable(false);
     throw e;
+  } finally {
+    uploading -= 1;
   }
   reachable(true);
   const { status, body } = answer;

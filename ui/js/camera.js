@@ -11,7 +11,10 @@ export class Camera {
   /**
    * @param {HTMLVideoElement} video
    * @param {(codes: Array, timing: object) => void} onCodes
-   * @param {(state: string, detail?: string) => void} onState  'starting' | 'live' | 'paused' | 'error'
+   * @param {(state: string, detail?: string) => void} onState  'starting' | 'live' | 'paused'
+   *   | 'none' (no camera here, or it is blocked: the scanner and the code box still work;
+   *     the detail is why, when there is more to say than "no camera")
+   *   | 'error' (a camera that could not start, e.g. in use by another program)
    */
   constructor(video, onCodes, onState) {
     this.video = video;
@@ -45,7 +48,7 @@ export class Camera {
     this.stop();
     const seq = this.seq;
     if (!Camera.supported()) {
-      this.onState('error', 'This browser cannot use a camera here. Use the scanner or type the code.');
+      this.onState('none', '');
       return;
     }
     this.onState('starting');
@@ -57,12 +60,20 @@ export class Camera {
       stream = await navigator.mediaDevices.getUserMedia({ video, audio: false });
     } catch (e) {
       if (seq !== this.seq) return; // stopped meanwhile
-      const words = e && e.name === 'NotAllowedError'
-        ? 'The camera is blocked. Allow it in the browser, or use the scanner or type the code.'
-        : e && (e.name === 'NotFoundError' || e.name === 'OverconstrainedError')
-          ? 'No camera found. Use the scanner or type the code.'
-          : 'The camera could not start. Use the scanner or type the code.';
-      this.onState('error', words);
+      const name = e && e.name;
+      if (deviceId && (name === 'NotFoundError' || name === 'OverconstrainedError')) {
+        // The remembered camera is gone (unplugged): any other will do.
+        this.start();
+        return;
+      }
+      if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotAllowedError'
+        || name === 'SecurityError' || name === 'TypeError') {
+        this.onState('none', name === 'NotAllowedError' || name === 'SecurityError'
+          ? 'The camera is blocked for Entrada. To use it, allow the camera in the system settings and try again.'
+          : '');
+        return;
+      }
+      this.onState('error', 'The camera could not start (another program may be using it). Use the scanner or type the code.');
       return;
     }
     if (seq !== this.seq) {

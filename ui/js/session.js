@@ -34,6 +34,12 @@ export function isOrganiser() {
   return session.role === 'organiser' && (session.scopes.length === 0 || session.scopes.includes('write'));
 }
 
+/** An organiser in at least one account (what the desktop shell asks before it quits). */
+export function isOrganiserAnywhere() {
+  const accounts = (session.user && session.user.accounts) || [];
+  return accounts.some((a) => a.role === 'organiser');
+}
+
 export function canCheckIn() {
   return session.role === 'organiser' || session.role === 'door';
 }

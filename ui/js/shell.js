@@ -1,8 +1,10 @@
 // The top bar: event name, navigation (by role), live counters, the online/sync badge and
-// the person's menu (device name, sound, change event, sign out). Also toasts.
+// the person's menu (device name, sound, change event, settings, leave kiosk mode, sign
+// out). Also toasts.
 
 import * as api from './api.js';
-import { session, isOrganiser, deviceName, setDeviceName, on as onSession } from './session.js';
+import { session, isOrganiser, isOrganiserAnywhere, deviceName, setDeviceName, on as onSession } from './session.js';
+import { isKiosk } from './desktop.js';
 import { h, replace, ago } from './dom.js';
 import { isMuted, setMuted } from './sounds.js';
 
@@ -107,6 +109,10 @@ function togglePopover(force) {
     const chip = document.querySelector('.device-chip');
     if (chip && saved) chip.textContent = saved;
   });
+  const go = (hash) => () => {
+    togglePopover(false);
+    location.hash = hash;
+  };
   replace(pop,
     h('p', { class: 'pop-name' }, session.user ? session.user.name : ''),
     h('p', { class: 'pop-meta' }, [session.user ? session.user.email : '', ' · ', roleWord(), session.accountName ? ` · ${session.accountName}` : '']),
@@ -115,6 +121,10 @@ function togglePopover(force) {
     h('label', { class: 'check-row' }, sound, ' Sounds on scan'),
     h('div', { class: 'pop-actions' },
       h('button', { type: 'button', class: 'btn', onclick: () => { togglePopover(false); handlers.onChangeEvent(); } }, 'Change event'),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-settings', onclick: go('#/settings') }, 'Settings'),
+      isKiosk() && isOrganiserAnywhere()
+        ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-leave-kiosk', onclick: go('#/leave-kiosk') }, 'Leave kiosk mode')
+        : null,
       h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'sign-out', onclick: () => { togglePopover(false); handlers.onSignOut(); } }, 'Sign out')));
   nameInput.focus();
 }

@@ -50,6 +50,7 @@ function svgIcon(kind) {
     idle: 'M8 8 h10 M8 8 v10 M40 8 h-10 M40 8 v10 M8 40 h10 M8 40 v-10 M40 40 h-10 M40 40 v-10',
     busy: 'M24 8 A16 16 0 1 1 8 24',
     undo: 'M16 14 L8 22 L16 30 M8 22 H30 A10 10 0 0 1 30 42 H22',
+    nocamera: 'M6 17 H14 L17 12 H31 L34 17 H42 V38 H6 Z M24 22 A5 5 0 1 0 24.01 22 M8 8 L40 42',
   }[kind] || '';
   path.setAttribute('d', d);
   path.setAttribute('fill', 'none');
@@ -76,6 +77,7 @@ export function render(root) {
   let idleTimer = null;
   let alive = true;
   let scanSeq = 0;
+  let cameraState = 'starting';
 
   // ---- Mode switch -------------------------------------------------------------------
   const actionButtons = ['check_in', 'check_out'].map((action) => h('button', {
@@ -137,7 +139,10 @@ export function render(root) {
   }
 
   function showIdle() {
-    setBanner('idle', 'idle', 'Ready to scan', modeWords(), 'Show the ticket QR code to the camera, scan it, or type the code below.');
+    const withCamera = cameraState === 'live' || cameraState === 'starting';
+    setBanner('idle', 'idle', 'Ready to scan', modeWords(), withCamera
+      ? 'Show the ticket QR code to the camera, scan it, or type the code below.'
+      : 'Scan the ticket QR code, or type the code below.');
   }
 
   function outcomeTitle(item) {
@@ -357,10 +362,14 @@ export function render(root) {
   // ---- Camera ------------------------------------------------------------------------
   const video = h('video', { class: 'camera-video', 'data-testid': 'camera-video', muted: true, playsinline: true, autoplay: true });
   const cameraStatus = h('p', { class: 'camera-status', 'data-testid': 'camera-status' }, 'Starting the camera…');
+  const noCameraIcon = svgIcon('nocamera');
+  noCameraIcon.setAttribute('class', 'camera-off-icon');
+  const cameraDetail = h('p', { class: 'camera-detail', 'data-testid': 'camera-detail', hidden: true });
   const cameraToggle = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'camera-toggle' }, 'Pause camera');
   const cameraSelect = h('select', { class: 'camera-select', 'aria-label': 'Camera', hidden: true });
   const viewfinder = h('div', { class: 'viewfinder', 'aria-hidden': 'true' });
-  const cameraBox = h('div', { class: 'camera', 'data-testid': 'camera', 'data-state': 'starting' }, video, viewfinder, cameraStatus);
+  const cameraBox = h('div', { class: 'camera', 'data-testid': 'camera', 'data-state': 'starting' },
+    video, viewfinder, h('div', { class: 'camera-words' }, noCameraIcon, cameraStatus, cameraDetail));
 
   const camera = new Camera(video, (codes, timing) => {
     const code = codes[0].text;
@@ -373,14 +382,24 @@ export function render(root) {
     viewfinder.classList.add('hit');
     submitScan(code, 'camera', timing);
   }, (state, detail) => {
+    if (!alive) return;
+    cameraState = state;
     cameraBox.dataset.state = state;
+    // No camera (none here, or blocked) is a normal way to work, not a fault: a calm note,
+    // and the scanner and the code box carry on.
     cameraStatus.textContent = {
       starting: 'Starting the camera…',
       live: 'Camera on: hold the QR code in the frame',
       paused: 'Camera paused',
-      error: detail || 'The camera is not available.',
+      none: 'No camera: use the scanner or type the code.',
+      error: detail || 'The camera is not available. Use the scanner or type the code.',
     }[state];
-    cameraToggle.textContent = state === 'live' || state === 'starting' ? 'Pause camera' : 'Start camera';
+    cameraDetail.textContent = state === 'none' && detail ? detail : '';
+    cameraDetail.hidden = !cameraDetail.textContent;
+    cameraToggle.textContent = state === 'live' || state === 'starting' ? 'Pause camera'
+      : state === 'none' || state === 'error' ? 'Try the camera again' : 'Start camera';
+    doorBody.classList.toggle('no-camera', state === 'none');
+    if (banner.dataset.outcome === 'idle') showIdle();
     if (state === 'live') fillCameraSelect();
   });
 
@@ -412,6 +431,13 @@ export function render(root) {
   });
 
   // ---- Layout ------------------------------------------------------------------------
+  const doorBody = h('div', { class: 'door-body' },
+    h('div', { class: 'camera-pane' }, cameraBox, h('div', { class: 'camera-actions' }, cameraToggle, cameraSelect)),
+    h('div', { class: 'side-pane' },
+      manualForm,
+      undoButton,
+      h('h2', { class: 'side-title' }, 'Recent scans'),
+      recentList));
   replace(root, h('section', { class: 'screen door', 'data-testid': 'door-screen' },
     h('h1', { class: 'visually-hidden' }, 'Door'),
     h('div', { class: 'door-controls' },
@@ -420,13 +446,7 @@ export function render(root) {
       placeSelect,
       h('span', { class: 'device-chip', title: 'This device’s name in the check-in history (change it in the menu)' }, deviceName())),
     banner,
-    h('div', { class: 'door-body' },
-      h('div', { class: 'camera-pane' }, cameraBox, h('div', { class: 'camera-actions' }, cameraToggle, cameraSelect)),
-      h('div', { class: 'side-pane' },
-        manualForm,
-        undoButton,
-        h('h2', { class: 'side-title' }, 'Recent scans'),
-        recentList))));
+    doorBody));
   renderMode();
   showIdle();
   renderRecent();

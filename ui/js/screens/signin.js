@@ -2,8 +2,10 @@
 
 import { h, replace } from '../dom.js';
 import * as auth from '../auth.js';
+import { isDesktop } from '../desktop.js';
 
-export function render(root, { error } = {}) {
+/** `note`: why a sign-in is needed here (e.g. to leave kiosk mode); `error`: what went wrong. */
+export function render(root, { error, note } = {}) {
   const button = h('button', {
     type: 'button',
     class: 'btn btn-primary btn-xl',
@@ -27,9 +29,12 @@ export function render(root, { error } = {}) {
       h('div', { class: 'welcome-mark', 'aria-hidden': 'true' }, 'E'),
       h('h1', null, 'Entrada'),
       h('p', { class: 'lead' }, 'Event check-in. Sign in with your staff email and password.'),
+      note ? h('p', { class: 'notice', 'data-testid': 'signin-note' }, note) : null,
       error ? msg : null,
       button,
-      h('p', { class: 'muted small' }, 'Your sign-in stays on this tab only; close the tab or sign out when you leave the kiosk.'))));
+      h('p', { class: 'muted small' }, isDesktop()
+        ? 'Your sign-in lasts until you sign out or Entrada closes; sign out when you leave the kiosk.'
+        : 'Your sign-in stays on this tab only; close the tab or sign out when you leave the kiosk.'))));
   button.focus();
   return null;
 }
