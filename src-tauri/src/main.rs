@@ -202,7 +202,12 @@ fn open_window(
             {
                 // Closing is leaving: the UI asks for an organiser's sign-in first.
                 api.prevent_close();
-                let _ = w.eval("location.hash = '#/leave-kiosk'");
+                // The UI's own route; from a page that is not the UI (the server's
+                // sign-in page) go back to it first.
+                let _ = w.eval(
+                    "if (location.pathname === '/') { location.hash = '#/leave-kiosk'; } \
+                     else { location.href = '/#/leave-kiosk'; }",
+                );
             }
         });
     }
@@ -222,6 +227,11 @@ fn enable_camera(window: &WebviewWindow) {
             settings.set_enable_media_stream(true);
             settings.set_enable_mediasource(true);
             settings.set_media_playback_requires_user_gesture(false);
+            // Tests on machines without a camera: WebKit's own mock camera (a moving test
+            // pattern), so that getUserMedia in the real webview is exercised end to end.
+            if std::env::var_os("ENTRADA_MOCK_CAMERA").is_some() {
+                settings.set_property("enable-mock-capture-devices", true);
+            }
         }
         view.connect_permission_request(|_, request| {
             if request.is::<webkit2gtk::UserMediaPermissionRequest>() {

@@ -59,6 +59,7 @@ pub struct NewIntegration {
 pub async fn create(
     auth: Auth<Write>,
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     ItemBody(input): ItemBody<IntegrationInput>,
 ) -> Result<(StatusCode, Json<NewIntegration>)> {
     let mut problems = Problems::new();
@@ -99,7 +100,15 @@ pub async fn create(
             client_secret,
             name,
             scopes: wanted.split_whitespace().collect::<Vec<_>>().join(" "),
-            token_url: format!("http://{}/oauth/token", state.config.bind),
+            // The address the caller used (the Host check already vouched for it); the
+            // configured bind may say port 0 or 0.0.0.0.
+            token_url: format!(
+                "http://{}/oauth/token",
+                headers
+                    .get(axum::http::header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .map_or_else(|| state.config.bind.to_string(), str::to_owned)
+            ),
         }),
     ))
 }

@@ -1,0 +1,196 @@
+"""End to end in the real desktop window, over WebDriver: tauri-driver in front of
+WebKitWebDriver drives `entrada-desktop` (its real WebKitGTK window, its in-process
+server). Sign in as the demo organiser, pick the event, see the camera preview play
+(WebKit's mock camera: getUserMedia really works in the Linux webview), type an
+attendee's code as a hardware scanner does (keys, then Enter, with no field focused) and
+see the green result.
+
+    python3 tests/desktop/webdriver_check_in.py APP ENTRADA TAURI_DRIVER
+
+Run under an X display and a session bus (.ci/desktop does both). Standard library only:
+WebDriver is JSON over HTTP.
+"""
+import base64, http.client, json, os, re, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+
+APP, ENTRADA, DRIVER = (os.path.abspath(p) for p in sys.argv[1:4])
+SHOTS = os.path.join("target", "ui-screenshots")
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def call(method, url, body=None, token=None, timeout=30, retry=True):
+    """One JSON request. WebKitWebDriver now and then drops a connection under load:
+    requests that can be repeated safely (reads, finds) are tried again."""
+    data = None if body is None else json.dumps(body).encode()
+    for attempt in range(4 if retry else 1):
+        req = urllib.request.Request(url, data=data, method=method)
+        req.add_header("Content-Type", "application/json")
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                return json.loads(r.read() or b"null")
+        except urllib.error.HTTPError as e:
+            raise RuntimeError(f"{method} {url}: {e.code} {e.read()[:500]!r}") from None
+        except (http.client.HTTPException, ConnectionError, urllib.error.URLError) as e:
+            if not retry or attempt == 3:
+                raise RuntimeError(f"{method} {url}: {e}") from None
+            time.sleep(0.5)
+
+
+def seed(db):
+    """The demo event in `db`; answers the organiser's sign-in and a ticket to scan."""
+    proc = subprocess.Popen([ENTRADA, "serve", "--db", db, "--bind", "127.0.0.1:0", "--demo"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines = []
+    while not any("door sign-in" in l for l in lines):
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the demo server ended: " + "".join(lines))
+        lines.append(line)
+    text = "".join(lines)
+    base = re.search(r"listening on (\S+)", text).group(1)
+    cid = re.search(r"demo client_id: (\S+)", text).group(1)
+    secret = re.search(r"demo client_secret: (\S+)", text).group(1)
+    email, password = re.search(r"demo organiser sign-in: (\S+) / (\S+)", text).groups()
+    form = f"grant_type=client_credentials&scope=read&client_id={cid}&client_secret={secret}".encode()
+    req = urllib.request.Request(f"{base}/oauth/token", data=form, method="POST")
+    token = json.loads(urllib.request.urlopen(req).read())["access_token"]
+    event = call("GET", f"{base}/api/v2/events", token=token)["items"][0]["id"]
+    who = call("GET", f"{base}/api/v2/events/{event}/attendees?per_page=1"
+               "&checkin_status=not_checked_in&rsvp_status=confirmed", token=token)["items"][0]
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=30)
+    return email, password, who["qr_code"], who["first_name"]
+
+
+class Session:
+    def __init__(self, driver, caps):
+        self.base = driver
+        value = call("POST", f"{driver}/session", {"capabilities": {"alwaysMatch": caps}},
+                     timeout=120, retry=False)["value"]
+        self.id = value["sessionId"]
+        self.url = f"{driver}/session/{self.id}"
+
+    def find(self, css, wait=60):
+        until = time.time() + wait
+        while True:
+            try:
+                v = call("POST", f"{self.url}/element", {"using": "css selector", "value": css})["value"]
+                return next(iter(v.values()))
+            except RuntimeError:
+                if time.time() > until:
+                    raise RuntimeError(f"no element {css} after {wait} s")
+                time.sleep(0.25)
+
+    def click(self, css):
+        call("POST", f"{self.url}/element/{self.find(css)}/click", {}, retry=False)
+
+    def type_into(self, css, text):
+        call("POST", f"{self.url}/element/{self.find(css)}/value", {"text": text}, retry=False)
+
+    def keys(self, text):
+        actions = []
+        for ch in text:
+            actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
+        call("POST", f"{self.url}/actions",
+             {"actions": [{"type": "key", "id": "scanner", "actions": actions}]}, retry=False)
+
+    def text(self, css):
+        return call("GET", f"{self.url}/element/{self.find(css)}/text")["value"]
+
+    def attr(self, css, name):
+        return call("GET", f"{self.url}/element/{self.find(css)}/attribute/{name}")["value"]
+
+    def screenshot(self, name):
+        png = base64.b64decode(call("GET", f"{self.url}/screenshot")["value"])
+        os.makedirs(SHOTS, exist_ok=True)
+        with open(os.path.join(SHOTS, name), "wb") as f:
+            f.write(png)
+
+    def close(self):
+        try:
+            call("DELETE", self.url)
+        except Exception:
+            pass
+
+
+def main():
+    work = tempfile.mkdtemp()
+    db = os.path.join(work, "kiosk.db")
+    email, password, code, name = seed(db)
+    port, dport = free_port(), free_port()
+    # WebKit's mock camera: proves that getUserMedia works in the Linux webview (media
+    # streams on, the permission request answered) on a machine with no camera.
+    env = dict(os.environ, ENTRADA_MOCK_CAMERA="1")
+    driver = subprocess.Popen([DRIVER, "--port", str(dport), "--native-driver", "/usr/bin/WebKitWebDriver"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    session = None
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", dport), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        session = Session(f"http://127.0.0.1:{dport}", {
+            "browserName": "wry",
+            "tauri:options": {"application": APP, "args": ["--port", str(port), "--db", db]},
+        })
+        session.click('[data-testid="sign-in"]')
+        session.type_into("#email", email)
+        session.type_into("#password", password)
+        session.click('button[type="submit"]')
+        session.click('[data-testid="event-option"]')
+        session.find('[data-testid="door-screen"]')
+        until = time.time() + 20
+        while True:
+            frames = call("POST", f"{session.url}/execute/sync", {"script": (
+                "const v = document.querySelector('video');"
+                "return v ? [v.videoWidth, v.readyState] : null;"), "args": []})["value"]
+            if frames and frames[0] > 0 and frames[1] >= 2:
+                break
+            if time.time() > until:
+                raise RuntimeError(f"the camera preview shows no frames in the real webview: {frames}")
+            time.sleep(0.25)
+        print(f"ok - getUserMedia works in the real webview (mock camera, {frames[0]} px wide frames)")
+        # Whatever has the focus, a scanner's keys must not land in a form field.
+        call("POST", f"{session.url}/execute/sync",
+             {"script": "document.activeElement && document.activeElement.blur()", "args": []})
+        session.keys(code + "\ue007")
+        until = time.time() + 20
+        while session.attr('[data-testid="scan-result"]', "data-outcome") != "ok":
+            if time.time() > until:
+                raise RuntimeError("no green result: " + session.text('[data-testid="scan-result"]'))
+            time.sleep(0.2)
+        title = session.text('[data-testid="result-title"]')
+        assert name in title, f"the result names {title!r}, not {name!r}"
+        session.screenshot("desktop-webdriver-check-in.png")
+        print(f"ok - signed in and checked {name} in by scanner keys in the real window")
+        return 0
+    except Exception as e:
+        print(f"not ok - WebDriver check-in in the real window: {e}")
+        if session:
+            try:
+                session.screenshot("desktop-webdriver-failure.png")
+            except Exception:
+                pass
+        return 1
+    finally:
+        if session:
+            session.close()
+        driver.terminate()
+        try:
+            driver.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            driver.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
