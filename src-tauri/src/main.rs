@@ -12,6 +12,8 @@
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod awake;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -194,6 +196,8 @@ fn open_window(
     #[cfg(target_os = "linux")]
     enable_camera(&window);
     if kiosk {
+        // Held for the life of the app.
+        app.manage(awake::keep(&window));
         let locked = Arc::new(AtomicBool::new(true));
         let w = window.clone();
         window.on_window_event(move |event| {
@@ -216,13 +220,18 @@ fn open_window(
 
 /// WebKitGTK has media streams off and leaves permission requests unanswered (which
 /// denies them): turn `getUserMedia` on and grant the camera to our own page, and let the
-/// door's sounds play without a first tap.
+/// door's sounds play without a first tap. The page is one local app that never goes
+/// back and forth between documents, so WebKit's browser-sized caches only cost memory.
 #[cfg(target_os = "linux")]
 fn enable_camera(window: &WebviewWindow) {
     let done = window.with_webview(|webview| {
         use webkit2gtk::glib::prelude::ObjectExt;
         use webkit2gtk::{PermissionRequestExt, SettingsExt, WebViewExt};
         let view = webview.inner();
+        if let Some(context) = view.context() {
+            use webkit2gtk::WebContextExt;
+            context.set_cache_model(webkit2gtk::CacheModel::DocumentViewer);
+        }
         if let Some(settings) = view.settings() {
             settings.set_enable_media_stream(true);
             settings.set_enable_mediasource(true);

@@ -193,6 +193,23 @@ export function errorPanel(err, retry, opts = {}) {
   );
 }
 
+/** What a form says when some entries need fixing. */
+export const FIX_ENTRIES = 'Please fix the highlighted entries.';
+
+/**
+ * A form's save failed. For a 422 the screen has already put the messages it could place
+ * beside their inputs; the rest (`leftover`) are listed here, after `lead` when given.
+ * Anything else shows the error with Try again (which submits the form again): the
+ * entries stay as typed.
+ */
+export function saveFailed(box, err, form, { leftover = [], lead = null, kept = 'your entries are kept' } = {}) {
+  if (err && err.status === 422) {
+    replace(box, leftover.length ? h('div', null, lead, h('ul', null, leftover.map((m) => h('li', null, m)))) : FIX_ENTRIES);
+  } else {
+    replace(box, errorPanel(err, () => form.requestSubmit(), { title: `Not saved yet — ${kept}` }));
+  }
+}
+
 /** A modal confirmation (a <dialog>): resolves true when confirmed. */
 export function confirmDialog({ title, body, confirmWords = 'OK', danger = false, testid = 'confirm-dialog' }) {
   return new Promise((resolve) => {

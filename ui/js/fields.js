@@ -2,7 +2,7 @@
 // checked on the client the way the server checks it (see the OpenAPI description's
 // "Answer shapes"), and able to show the server's 422 messages beside the right input.
 
-import { h, uid } from './dom.js';
+import { h, uid, replace, FIX_ENTRIES } from './dom.js';
 import { humanise } from './api.js';
 
 export const MAX_SHORT = 200;
@@ -358,7 +358,8 @@ export function fieldControl(field, value = null) {
 
 /**
  * A set of controls: reads values (client checks), and shows the server's 422 messages
- * beside the right inputs. Returns {controls, read(), showServerErrors(errors, sentFieldIds), clearErrors()}.
+ * beside the right inputs. Returns {controls, read(), readForSubmit(errorBox),
+ * showServerErrors(errors, sentFieldIds), clearErrors()}.
  */
 export function formModel(controls, fields = []) {
   const byKey = new Map(controls.filter((c) => c && c.read).map((c) => [c.key, c]));
@@ -382,6 +383,19 @@ export function formModel(controls, fields = []) {
       }
     }
     return { ok: !firstInvalid, values, firstInvalid };
+  }
+
+  /**
+   * For a form's submit: the values when every entry passes the client checks; otherwise
+   * null, with the words in `errorBox` and the focus on the first entry to fix.
+   */
+  function readForSubmit(errorBox) {
+    replace(errorBox);
+    const result = read();
+    if (result.ok) return result.values;
+    errorBox.textContent = FIX_ENTRIES;
+    result.firstInvalid.focus();
+    return null;
   }
 
   /** Puts each 422 message beside its input; returns the messages that fit no input. */
@@ -416,7 +430,7 @@ export function formModel(controls, fields = []) {
     return leftover;
   }
 
-  return { controls: byKey, read, showServerErrors, clearErrors };
+  return { controls: byKey, read, readForSubmit, showServerErrors, clearErrors };
 }
 
 /** The answer as text for reading (detail view). */

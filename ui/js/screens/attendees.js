@@ -4,7 +4,7 @@
 import * as api from '../api.js';
 import {
   h, replace, loading, errorPanel, fullName, statusChip, debounce, randomKey, formatDateTime,
-  RSVP_WORDS, ACTION_WORDS, focusHeading,
+  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed,
 } from '../dom.js';
 import {
   session, isOrganiser, eventPath, regTypeName, sessionName, deviceName, emit, fields as loadFields,
@@ -348,14 +348,8 @@ function renderEdit(root, id) {
 
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
-      replace(formError);
-      const result = model.read();
-      if (!result.ok) {
-        formError.textContent = 'Please fix the highlighted entries.';
-        result.firstInvalid.focus();
-        return;
-      }
-      const v = result.values;
+      const v = model.readForSubmit(formError);
+      if (!v) return;
       const item = {};
       for (const key of ['first_name', 'last_name', 'email', 'phone', 'company', 'job_title', 'registration_type_id', 'rsvp_status']) {
         if (!(key in v)) continue;
@@ -393,12 +387,8 @@ function renderEdit(root, id) {
         save.disabled = false;
         save.textContent = 'Save changes';
         if (!alive) return;
-        if (err.status === 422) {
-          const leftover = model.showServerErrors(err.errors, sentFieldIds);
-          replace(formError, leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : 'Please fix the highlighted entries.');
-        } else {
-          replace(formError, errorPanel(err, () => form.requestSubmit(), { title: 'Not saved yet — your changes are kept' }));
-        }
+        const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds) : [];
+        saveFailed(formError, err, form, { leftover, kept: 'your changes are kept' });
       }
     });
 

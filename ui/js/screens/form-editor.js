@@ -3,7 +3,7 @@
 // reorder), reorder fields, and delete with a confirmation saying how many answers go.
 
 import * as api from '../api.js';
-import { h, replace, loading, errorPanel, uid } from '../dom.js';
+import { h, replace, loading, errorPanel, uid, saveFailed, FIX_ENTRIES } from '../dom.js';
 import { humanise } from '../api.js';
 import { eventPath, fields as loadFields, invalidateFields } from '../session.js';
 import {
@@ -177,7 +177,7 @@ export function render(root) {
         if (problem) { ok = false; }
       }
       if (!ok) {
-        formErr.textContent = 'Please fix the highlighted entries.';
+        formErr.textContent = FIX_ENTRIES;
         return;
       }
       const item = { label: text, type, required: takesValue(type) ? requiredBox.checked : false, options: acceptsOptions(type) ? opts : [] };
@@ -202,16 +202,12 @@ export function render(root) {
         }
       } catch (err) {
         save.disabled = false;
-        if (err.status === 422) {
-          const leftover = [];
-          for (const m of err.errors) {
-            if (/^item\.label/.test(m)) { labelErr.textContent = humanise(m); label.setAttribute('aria-invalid', 'true'); } else if (/^item\.options/.test(m)) options.serverError(m);
-            else leftover.push(humanise(m));
-          }
-          replace(formErr, leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : 'Please fix the highlighted entries.');
-        } else {
-          replace(formErr, errorPanel(err, () => form.requestSubmit(), { title: 'Not saved yet — your entries are kept' }));
+        const leftover = [];
+        for (const m of err.status === 422 ? err.errors : []) {
+          if (/^item\.label/.test(m)) { labelErr.textContent = humanise(m); label.setAttribute('aria-invalid', 'true'); } else if (/^item\.options/.test(m)) options.serverError(m);
+          else leftover.push(humanise(m));
         }
+        saveFailed(formErr, err, form, { leftover });
       }
     });
     setTimeout(() => label.focus(), 0);

@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { humanise } from '../api.js';
-import { h, replace, loading, errorPanel, ago, formatDateTime, uid, confirmDialog } from '../dom.js';
+import { h, replace, loading, errorPanel, ago, formatDateTime, uid, confirmDialog, saveFailed, FIX_ENTRIES } from '../dom.js';
 import { toast, refreshSync } from '../shell.js';
 
 const KIND_WORDS = {
@@ -217,7 +217,7 @@ export function render(root) {
       if (!c.client_secret_set && !secret.el.value) { bad(secret, 'Required the first time.'); ok = false; }
       const ids = events.el.value.split(/[\s,]+/).filter(Boolean);
       if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x))) { bad(events, 'Give one or more event ids (numbers), separated by commas.'); ok = false; }
-      if (!ok) { formErr.textContent = 'Please fix the highlighted entries.'; return; }
+      if (!ok) { formErr.textContent = FIX_ENTRIES; return; }
       const item = {
         base_url: base.el.value.trim(), auth_url: authUrl.el.value.trim(), client_id: clientId.el.value.trim(), events: ids.map(Number),
       };
@@ -230,16 +230,12 @@ export function render(root) {
         loadState();
       } catch (err) {
         save.disabled = false;
-        if (err.status === 422) {
-          const leftover = [];
-          for (const m of err.errors) {
-            const x = all.find((y) => m.startsWith(`item.${y.key}`));
-            if (x) bad(x, humanise(m)); else leftover.push(humanise(m));
-          }
-          replace(formErr, leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : 'Please fix the highlighted entries.');
-        } else {
-          replace(formErr, errorPanel(err, () => form.requestSubmit(), { title: 'Not saved yet — your entries are kept' }));
+        const leftover = [];
+        for (const m of err.status === 422 ? err.errors : []) {
+          const x = all.find((y) => m.startsWith(`item.${y.key}`));
+          if (x) bad(x, humanise(m)); else leftover.push(humanise(m));
         }
+        saveFailed(formErr, err, form, { leftover });
       }
     });
     replace(configBox, form);

@@ -3,7 +3,7 @@
 // is lost when a save fails. On save, optionally check in and print the badge at once.
 
 import * as api from '../api.js';
-import { h, replace, loading, errorPanel, fullName, randomKey } from '../dom.js';
+import { h, replace, loading, errorPanel, fullName, randomKey, saveFailed } from '../dom.js';
 import { session, fields as loadFields, eventPath, deviceName, regTypeName, emit } from '../session.js';
 import { fieldControl, formModel, memberControls } from '../fields.js';
 import { printBadge, badgePreview } from '../badge.js';
@@ -52,14 +52,8 @@ export function render(root) {
 
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
-      replace(formError);
-      const result = model.read();
-      if (!result.ok) {
-        formError.textContent = 'Please fix the highlighted entries.';
-        result.firstInvalid.focus();
-        return;
-      }
-      const v = result.values;
+      const v = model.readForSubmit(formError);
+      if (!v) return;
       const sentFieldIds = [];
       const answersOut = [];
       for (const f of fields) {
@@ -94,14 +88,8 @@ export function render(root) {
         save.disabled = false;
         save.textContent = 'Register';
         if (!alive) return;
-        if (err.status === 422) {
-          const leftover = model.showServerErrors(err.errors, sentFieldIds);
-          replace(formError, leftover.length
-            ? h('div', null, 'The server did not accept this:', h('ul', null, leftover.map((m) => h('li', null, m))))
-            : 'Please fix the highlighted entries.');
-        } else {
-          replace(formError, errorPanel(err, () => form.requestSubmit(), { title: 'Not saved yet — your entries are kept' }));
-        }
+        const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds) : [];
+        saveFailed(formError, err, form, { leftover, lead: 'The server did not accept this:' });
         return;
       }
       emit('stats');
