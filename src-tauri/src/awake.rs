@@ -15,14 +15,24 @@
 //!
 //! Each part may fail on a given machine (no such service); that is logged, never fatal.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tauri::WebviewWindow;
 
-/// The inhibitions held; they last as long as this value (the app's lifetime).
+/// The inhibitions held; they last as long as this value (kiosk mode being on).
 pub struct Awake {
     _display: Option<keepawake::KeepAwake>,
     _idle: Option<keepawake::KeepAwake>,
+    /// Tells the X heartbeat thread to end.
+    stop_heartbeat: Arc<AtomicBool>,
+}
+
+impl Drop for Awake {
+    fn drop(&mut self) {
+        self.stop_heartbeat.store(true, Ordering::SeqCst);
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -39,7 +49,8 @@ pub fn keep(window: &WebviewWindow) -> Awake {
     }
     let display = lock(true, "org.freedesktop.ScreenSaver", &mut held);
     let idle = lock(false, "logind idle lock", &mut held);
-    if x11_heartbeat() {
+    let stop_heartbeat = Arc::new(AtomicBool::new(false));
+    if x11_heartbeat(stop_heartbeat.clone()) {
         held.push("X screen saver heartbeat");
     }
     if held.is_empty() {
@@ -50,6 +61,7 @@ pub fn keep(window: &WebviewWindow) -> Awake {
     Awake {
         _display: display,
         _idle: idle,
+        stop_heartbeat,
     }
 }
 
@@ -101,10 +113,10 @@ fn gtk_inhibit(window: &WebviewWindow) -> bool {
 }
 
 /// Starts a thread that resets the X server's screen saver (which also restarts its DPMS
-/// timers) now and every [`X_HEARTBEAT`]. False when there is no X display (Wayland
-/// without Xwayland, a console) or no Xlib.
+/// timers) now and every [`X_HEARTBEAT`], until `stop`. False when there is no X display
+/// (Wayland without Xwayland, a console) or no Xlib.
 #[cfg(target_os = "linux")]
-fn x11_heartbeat() -> bool {
+fn x11_heartbeat(stop: Arc<AtomicBool>) -> bool {
     use x11_dl::xlib::Xlib;
     if std::env::var_os("DISPLAY").is_none() {
         return false;
@@ -123,14 +135,23 @@ fn x11_heartbeat() -> bool {
         .name("x-screensaver-heartbeat".into())
         .spawn(move || {
             let display = display;
-            loop {
-                // SAFETY: the connection was opened above, is used only by this thread,
-                // and stays open for the life of the process.
-                unsafe {
-                    (xlib.XResetScreenSaver)(display.0);
-                    (xlib.XFlush)(display.0);
+            let mut last: Option<std::time::Instant> = None;
+            while !stop.load(Ordering::SeqCst) {
+                if last.is_none_or(|at| at.elapsed() >= X_HEARTBEAT) {
+                    // SAFETY: the connection was opened above and is used only by this
+                    // thread, which closes it below.
+                    unsafe {
+                        (xlib.XResetScreenSaver)(display.0);
+                        (xlib.XFlush)(display.0);
+                    }
+                    last = Some(std::time::Instant::now());
                 }
-                std::thread::sleep(X_HEARTBEAT);
+                // Short naps, so that leaving kiosk mode ends the heartbeat promptly.
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            // SAFETY: as above; nothing uses the connection after this.
+            unsafe {
+                (xlib.XCloseDisplay)(display.0);
             }
         });
     started.is_ok()
@@ -151,6 +172,6 @@ fn gtk_inhibit(_: &WebviewWindow) -> bool {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn x11_heartbeat() -> bool {
+fn x11_heartbeat(_: Arc<AtomicBool>) -> bool {
     false
 }

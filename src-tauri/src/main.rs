@@ -7,16 +7,18 @@
 //! use, damaged or from a newer version), the splash says what happened and what to do,
 //! and the cause goes to the log. The UI talks to the server over HTTP like any browser,
 //! so the desktop needs no IPC commands: the few things the shell must learn from the page
-//! (the smoke test's "ready", an organiser leaving kiosk mode) arrive as navigations to
-//! `/desktop/...` URLs, which are intercepted here and never reach the server.
+//! (the smoke test's "ready", an organiser turning kiosk mode on or off or closing the
+//! kiosk) arrive as navigations to `/desktop/...` URLs, which are intercepted here and
+//! never reach the server.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 mod awake;
+mod settings;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -33,7 +35,8 @@ use tracing_subscriber::util::SubscriberInitExt;
 struct Options {
     /// Kiosk mode: fullscreen, no window decorations, the screen kept awake; closing or
     /// leaving needs an organiser's sign-in, and the door screen comes back after a
-    /// period of no use.
+    /// period of no use. Also a setting an organiser turns on in the app (kept in
+    /// settings.json in the app's config directory); this flag turns it on for this run.
     #[arg(long, env = "ENTRADA_KIOSK")]
     kiosk: bool,
     /// Port of the local API on 127.0.0.1; other programs on this computer use it.
@@ -93,7 +96,13 @@ fn main() {
                 Some(path) => path.clone(),
                 None => app.path().app_data_dir()?.join("entrada.db"),
             };
+            let saved = settings::Settings::load(&app.path().app_config_dir()?);
+            let options = Options {
+                kiosk: options.kiosk || saved.kiosk,
+                ..options.clone()
+            };
             tracing::info!(db = %db.display(), port = options.port, kiosk = options.kiosk, "starting");
+            app.manage(Kiosk::default());
             let window = open_window(app.handle(), &options, started)?;
             let handle = app.handle().clone();
             let opts = options.clone();
@@ -150,6 +159,7 @@ fn open_window(
 ) -> tauri::Result<WebviewWindow> {
     let port = options.port;
     let kiosk = options.kiosk;
+    let idle = options.idle_minutes;
     let smoke = options.smoke;
     let linger = Duration::from_secs(options.smoke_linger);
     let nav_app = app.clone();
@@ -178,7 +188,17 @@ fn open_window(
                     false
                 }
                 (true, "/desktop/exit") => {
-                    leave(nav_app.clone(), port, url.clone());
+                    as_organiser(nav_app.clone(), port, url, |app| {
+                        tracing::info!("kiosk closed by an organiser");
+                        app.exit(0);
+                    });
+                    false
+                }
+                (true, "/desktop/kiosk") => {
+                    let on = url.query_pairs().any(|(k, v)| k == "on" && v == "1");
+                    as_organiser(nav_app.clone(), port, url, move |app| {
+                        switch_kiosk(app, port, idle, on);
+                    });
                     false
                 }
                 // Only the local server's pages (and the bundled splash) in this window.
@@ -196,25 +216,23 @@ fn open_window(
     #[cfg(target_os = "linux")]
     enable_camera(&window);
     if kiosk {
-        // Held for the life of the app.
-        app.manage(awake::keep(&window));
-        let locked = Arc::new(AtomicBool::new(true));
-        let w = window.clone();
-        window.on_window_event(move |event| {
-            if let WindowEvent::CloseRequested { api, .. } = event
-                && locked.load(Ordering::SeqCst)
-            {
-                // Closing is leaving: the UI asks for an organiser's sign-in first.
-                api.prevent_close();
-                // The UI's own route; from a page that is not the UI (the server's
-                // sign-in page) go back to it first.
-                let _ = w.eval(
-                    "if (location.pathname === '/') { location.hash = '#/leave-kiosk'; } \
-                     else { location.href = '/#/leave-kiosk'; }",
-                );
-            }
-        });
+        apply_kiosk(&window, true);
     }
+    let w = window.clone();
+    window.on_window_event(move |event| {
+        if let WindowEvent::CloseRequested { api, .. } = event
+            && w.state::<Kiosk>().on.load(Ordering::SeqCst)
+        {
+            // Closing is leaving: the UI asks for an organiser's sign-in first.
+            api.prevent_close();
+            // The UI's own route; from a page that is not the UI (the server's
+            // sign-in page) go back to it first.
+            let _ = w.eval(
+                "if (location.pathname === '/') { location.hash = '#/leave-kiosk'; } \
+                 else { location.href = '/#/leave-kiosk'; }",
+            );
+        }
+    });
     Ok(window)
 }
 
@@ -256,13 +274,94 @@ fn enable_camera(window: &WebviewWindow) {
     }
 }
 
-/// An organiser asked to leave kiosk mode: the page sends its access token; the server
-/// says whose it is. Anyone else stays in the kiosk.
-fn leave(app: AppHandle, port: u16, url: url::Url) {
+/// Kiosk mode as it is now: an organiser turns it on and off while the app runs.
+#[derive(Default)]
+struct Kiosk {
+    on: AtomicBool,
+    /// The screen-awake inhibitions, held while kiosk mode is on.
+    awake: Mutex<Option<awake::Awake>>,
+}
+
+/// Puts the window in kiosk mode or out of it: fullscreen and undecorated, the screen
+/// kept awake, closing guarded. On the main thread (GTK).
+fn apply_kiosk(window: &WebviewWindow, on: bool) {
+    let state = window.state::<Kiosk>();
+    state.on.store(on, Ordering::SeqCst);
+    if let Err(e) = window
+        .set_fullscreen(on)
+        .and_then(|()| window.set_decorations(!on))
+    {
+        tracing::warn!(error = %e, on, "cannot change the window for kiosk mode");
+    }
+    let mut awake = state
+        .awake
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if on && awake.is_none() {
+        *awake = Some(awake::keep(window));
+    } else if !on && let Some(held) = awake.take() {
+        // Releasing talks to D-Bus; not on the UI thread.
+        std::thread::spawn(move || drop(held));
+    }
+}
+
+/// An organiser turned kiosk mode on or off from the UI: kept for the next start, applied
+/// to the window now, and the page opened again with the matching flags.
+fn switch_kiosk(app: AppHandle, port: u16, idle: u32, on: bool) {
+    match app.path().app_config_dir() {
+        Ok(dir) => {
+            let mut saved = settings::Settings::load(&dir);
+            saved.kiosk = on;
+            if let Err(e) = saved.save(&dir) {
+                tracing::error!(error = %e, dir = %dir.display(), "cannot save the kiosk setting");
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "no config directory for the kiosk setting"),
+    }
+    tracing::info!(on, "kiosk mode switched by an organiser");
+    let main = app.clone();
+    let done = main.run_on_main_thread(move || {
+        let Some(window) = app.get_webview_window("main") else {
+            return;
+        };
+        apply_kiosk(&window, on);
+        match format!("{}#/door", page_url(port, on, idle)).parse() {
+            Ok(url) => {
+                if let Err(e) = window.navigate(url) {
+                    tracing::error!(error = %e, "cannot open the kiosk page");
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "bad kiosk URL"),
+        }
+    });
+    if let Err(e) = done {
+        tracing::error!(error = %e, "cannot switch kiosk mode");
+    }
+}
+
+/// The UI's address in the window, with the flags the page reads (`desktop.js`).
+fn page_url(port: u16, kiosk: bool, idle_minutes: u32) -> String {
+    let mut url = format!("http://127.0.0.1:{port}/?desktop=1");
+    if kiosk {
+        url.push_str(&format!("&kiosk=1&idle={idle_minutes}"));
+    }
+    url
+}
+
+/// Runs `then` when the access token in the page's request (`?token=`) is an
+/// organiser's, as the server says (`/api/v2/me`). Anyone else changes nothing: leaving
+/// or closing the kiosk, or making a computer a kiosk, is the organiser's decision.
+fn as_organiser(
+    app: AppHandle,
+    port: u16,
+    url: &url::Url,
+    then: impl FnOnce(AppHandle) + Send + 'static,
+) {
     let token = url
         .query_pairs()
         .find(|(k, _)| k == "token")
         .map(|(_, v)| v.into_owned());
+    let what = url.path().to_owned();
     tauri::async_runtime::spawn(async move {
         let Some(token) = token else { return };
         let me = reqwest::Client::new()
@@ -284,10 +383,9 @@ fn leave(app: AppHandle, port: u16, url: url::Url) {
             _ => false,
         };
         if organiser {
-            tracing::info!("kiosk mode left by an organiser");
-            app.exit(0);
+            then(app);
         } else {
-            tracing::warn!("refused to leave kiosk mode: not an organiser's token");
+            tracing::warn!(request = %what, "refused: not an organiser's token");
         }
     });
 }
@@ -316,11 +414,7 @@ async fn start_server(
         Ok(server) => {
             tracing::info!(addr = %server.addr, "local API listening");
             entrada::sync::spawn(server.db.clone(), Duration::from_secs(30));
-            let mut url = format!("http://127.0.0.1:{}/?desktop=1", options.port);
-            if options.kiosk {
-                url.push_str(&format!("&kiosk=1&idle={}", options.idle_minutes));
-            }
-            match url.parse() {
+            match page_url(options.port, options.kiosk, options.idle_minutes).parse() {
                 Ok(url) => {
                     if let Err(e) = window.navigate(url) {
                         tracing::error!(error = %e, "cannot open the kiosk page");

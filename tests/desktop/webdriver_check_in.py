@@ -3,7 +3,8 @@ WebKitWebDriver drives `entrada-desktop` (its real WebKitGTK window, its in-proc
 server). Sign in as the demo organiser, pick the event, see the camera preview play
 (WebKit's mock camera: getUserMedia really works in the Linux webview), type an
 attendee's code as a hardware scanner does (keys, then Enter, with no field focused) and
-see the green result.
+see the green result; then turn kiosk mode on in the settings (the shell checks the
+organiser, keeps the setting, reopens the page in kiosk mode) and off again.
 
     python3 tests/desktop/webdriver_check_in.py APP ENTRADA TAURI_DRIVER
 
@@ -102,6 +103,22 @@ class Session:
         call("POST", f"{self.url}/actions",
              {"actions": [{"type": "key", "id": "scanner", "actions": actions}]}, retry=False)
 
+    def execute(self, script):
+        return call("POST", f"{self.url}/execute/sync", {"script": script, "args": []})["value"]
+
+    def wait_for(self, what, check, wait=30):
+        """Until `check()` is true; a page that is navigating answers with errors meanwhile."""
+        until = time.time() + wait
+        while True:
+            try:
+                if check():
+                    return
+            except RuntimeError:
+                pass
+            if time.time() > until:
+                raise RuntimeError(f"not after {wait} s: {what}")
+            time.sleep(0.25)
+
     def text(self, css):
         return call("GET", f"{self.url}/element/{self.find(css)}/text")["value"]
 
@@ -128,7 +145,17 @@ def main():
     port, dport = free_port(), free_port()
     # WebKit's mock camera: proves that getUserMedia works in the Linux webview (media
     # streams on, the permission request answered) on a machine with no camera.
-    env = dict(os.environ, ENTRADA_MOCK_CAMERA="1")
+    config = os.path.join(work, "config")
+    env = dict(os.environ, ENTRADA_MOCK_CAMERA="1", XDG_CONFIG_HOME=config)
+    settings = os.path.join(config, "org.entrada.kiosk", "settings.json")
+
+    def kiosk_setting():
+        try:
+            with open(settings) as f:
+                return json.load(f).get("kiosk")
+        except (OSError, ValueError):
+            return None
+
     driver = subprocess.Popen([DRIVER, "--port", str(dport), "--native-driver", "/usr/bin/WebKitWebDriver"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     session = None
@@ -173,6 +200,22 @@ def main():
         assert name in title, f"the result names {title!r}, not {name!r}"
         session.screenshot("desktop-webdriver-check-in.png")
         print(f"ok - signed in and checked {name} in by scanner keys in the real window")
+
+        # Kiosk mode from the settings, for real: the shell checks the organiser's token,
+        # keeps the setting for the next start and opens the page in kiosk mode; the leave
+        # screen turns it off again.
+        in_kiosk = "return document.documentElement.classList.contains('is-kiosk')"
+        session.execute("location.hash = '#/settings'")
+        session.click('[data-testid="settings-kiosk-on"]')
+        session.wait_for("the page in kiosk mode", lambda: session.execute(in_kiosk) is True)
+        session.wait_for("kiosk: true in settings.json", lambda: kiosk_setting() is True)
+        session.find('[data-testid="user-menu"]')
+        session.screenshot("desktop-webdriver-kiosk.png")
+        session.execute("location.hash = '#/leave-kiosk'")
+        session.click('[data-testid="leave-kiosk-window"]')
+        session.wait_for("the page out of kiosk mode", lambda: session.execute(in_kiosk) is False)
+        session.wait_for("kiosk: false in settings.json", lambda: kiosk_setting() is False)
+        print("ok - an organiser turns kiosk mode on in the settings and off again; the setting is kept")
         return 0
     except Exception as e:
         print(f"not ok - WebDriver check-in in the real window: {e}")

@@ -249,7 +249,7 @@ describe('desktop app', () => {
       // What the shell does when someone closes the window.
       await page.evaluate(() => { location.hash = '#/leave-kiosk'; });
       await page.getByTestId('leave-kiosk').waitFor();
-      assert.match(await page.getByTestId('leave-kiosk').innerText(), /Leave kiosk mode and close Entrada\?/);
+      assert.match(await page.getByTestId('leave-kiosk').innerText(), /Leave kiosk mode\?/);
       await screenshot(page, 'leave-kiosk');
       assert.deepEqual(await smallTargets(page), [], 'touch targets of at least 44 px');
       // Cancel goes back to the door.
@@ -301,6 +301,39 @@ describe('desktop app', () => {
       await openMenuItem(page, 'sign-out');
       await page.waitForURL(/\/oauth\/authorize/);
       await page.locator('#email').waitFor();
+    });
+
+    it('an organiser turns kiosk mode on in the settings and off on the leave screen', async () => {
+      const page = await freshPage();
+      const asked = [];
+      await page.route('**/desktop/kiosk**', (route) => {
+        asked.push(new URL(route.request().url()));
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Switched</title>' });
+      });
+      await signIn(page, server, 'organiser', { path: '/?desktop=1' });
+      await openMenuItem(page, 'menu-settings');
+      await page.getByTestId('settings-kiosk-on').click();
+      await page.waitForURL(/\/desktop\/kiosk/);
+      assert.equal(asked.length, 1);
+      assert.equal(asked[0].searchParams.get('on'), '1');
+      const token = asked[0].searchParams.get('token');
+      const me = await fetch(`${server.base}/api/v2/me`, { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(me.status, 200, 'the token the shell checks is a live one');
+      // What the shell opens then: the kiosk page; its leave screen offers a normal window.
+      await page.goto(`${server.base}${KIOSK_SLOW}#/leave-kiosk`);
+      await page.getByTestId('leave-kiosk-window').click();
+      await page.waitForURL(/\/desktop\/kiosk/);
+      assert.equal(asked.length, 2);
+      assert.equal(asked[1].searchParams.get('on'), '0');
+      assert.ok(asked[1].searchParams.get('token'));
+    });
+
+    it('door staff get no kiosk switch in the settings', async () => {
+      const page = await freshPage();
+      await signIn(page, server, 'door', { path: '/?desktop=1' });
+      await openMenuItem(page, 'menu-settings');
+      await page.getByTestId('settings-desktop').waitFor();
+      assert.equal(await page.getByTestId('settings-kiosk-on').count(), 0);
     });
 
     it('outside kiosk mode there is no #/leave-kiosk', async () => {

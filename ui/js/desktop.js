@@ -4,6 +4,8 @@
 // in sessionStorage (this window only) the first time they are seen. A page opened with
 // `desktop` in its query replaces them; a page without it keeps them.
 
+import * as auth from './auth.js';
+
 const KEY = 'entrada.desktop';
 const DEFAULT_IDLE_MINUTES = 3;
 
@@ -57,4 +59,45 @@ export function idleMinutes() {
 /** Asks the desktop shell to quit; it checks that the token is an organiser's. */
 export function exitUrl(accessToken) {
   return `/desktop/exit?token=${encodeURIComponent(accessToken)}`;
+}
+
+/**
+ * Asks the desktop shell to turn kiosk mode on or off (and keep that for the next start);
+ * it checks that the token is an organiser's, then opens the door screen again.
+ */
+export function kioskUrl(on, accessToken) {
+  return `/desktop/kiosk?on=${on ? 1 : 0}&token=${encodeURIComponent(accessToken)}`;
+}
+
+const STILL_HERE_MS = 6000; // the shell acts within a moment; after this it did not
+
+/**
+ * A button that sends the shell a request only an organiser may make (`urlFor(token)`):
+ * the button shows `busy` while it waits; when the shell did nothing (refused, or the
+ * sign-in ended) the button comes back and `status` says so. Returns a function that
+ * stops the wait (for a screen that goes away).
+ */
+export function organiserRequest(button, status, busy, urlFor) {
+  const idle = button.textContent;
+  let timer = null;
+  const back = (words) => {
+    button.disabled = false;
+    button.textContent = idle;
+    status.textContent = words;
+  };
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    button.textContent = busy;
+    status.textContent = '';
+    let token;
+    try {
+      token = await auth.token();
+    } catch (e) {
+      back(e.words || 'Your sign-in has ended. Please sign in again.');
+      return;
+    }
+    location.href = urlFor(token);
+    timer = setTimeout(() => back('Nothing happened. Try again; if it still does not work, restart the computer.'), STILL_HERE_MS);
+  });
+  return () => clearTimeout(timer);
 }

@@ -1,55 +1,32 @@
 // Leaving kiosk mode (the desktop app opens #/leave-kiosk when someone closes its window).
-// An organiser confirms, and the page asks the shell to quit by navigating to
-// /desktop/exit?token=…, which the shell intercepts (it never reaches the server) and
-// checks with GET /api/v2/me before it quits. Door staff are told that an organiser must
-// sign in, and can hand over to one.
+// An organiser confirms, and the page asks the shell to quit (/desktop/exit?token=…) or
+// to become a normal window (/desktop/kiosk?on=0&token=…); the shell intercepts these
+// navigations (they never reach the server) and checks the token with GET /api/v2/me.
+// Door staff are told that an organiser must sign in, and can hand over to one.
 
 import * as auth from '../auth.js';
 import { h, replace } from '../dom.js';
 import { session, isOrganiserAnywhere } from '../session.js';
-import { exitUrl } from '../desktop.js';
-
-const STILL_OPEN_MS = 6000; // the shell quits within a moment; after this it did not
+import { exitUrl, kioskUrl, organiserRequest } from '../desktop.js';
 
 export function render(root) {
-  let alive = true;
-  let timer = null;
+  const stops = [];
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'leave-kiosk-status' });
   const cancel = h('a', { class: 'btn btn-xl', href: '#/door', 'data-testid': 'leave-kiosk-cancel' }, 'Cancel');
   const name = session.user ? (session.user.name || session.user.email) : '';
 
   if (isOrganiserAnywhere()) {
     const leave = h('button', { type: 'button', class: 'btn btn-danger btn-xl', 'data-testid': 'leave-kiosk-confirm' }, 'Leave kiosk mode and close');
-    leave.addEventListener('click', async () => {
-      leave.disabled = true;
-      leave.textContent = 'Closing Entrada…';
-      status.textContent = '';
-      let token;
-      try {
-        token = await auth.token();
-      } catch (e) {
-        if (!alive) return;
-        leave.disabled = false;
-        leave.textContent = 'Leave kiosk mode and close';
-        status.textContent = e.words || 'Your sign-in has ended. Please sign in again.';
-        return;
-      }
-      if (!alive) return;
-      location.href = exitUrl(token);
-      timer = setTimeout(() => {
-        if (!alive) return;
-        leave.disabled = false;
-        leave.textContent = 'Leave kiosk mode and close';
-        status.textContent = 'Entrada is still open. Try again; if it stays open, restart the computer.';
-      }, STILL_OPEN_MS);
-    });
+    const windowed = h('button', { type: 'button', class: 'btn btn-xl', 'data-testid': 'leave-kiosk-window' }, 'Leave kiosk mode, keep Entrada open');
+    stops.push(organiserRequest(leave, status, 'Closing Entrada…', exitUrl));
+    stops.push(organiserRequest(windowed, status, 'Leaving kiosk mode…', (token) => kioskUrl(false, token)));
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-kiosk' },
       h('div', { class: 'card leave-card' },
-        h('h1', null, 'Leave kiosk mode and close Entrada?'),
+        h('h1', null, 'Leave kiosk mode?'),
         h('p', { class: 'lead' }, `Signed in as ${name}, organiser.`),
-        h('p', null, 'Entrada closes on this computer. Every check-in is kept; start Entrada again to carry on.'),
+        h('p', null, 'Closing keeps every check-in; start Entrada again to carry on. Kept open, Entrada becomes a normal window and starts that way until an organiser turns kiosk mode on again (Settings).'),
         status,
-        h('div', { class: 'btn-row' }, leave, cancel))));
+        h('div', { class: 'btn-row' }, leave, windowed, cancel))));
     leave.focus();
   } else {
     const handOver = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-kiosk-switch' }, 'Sign out and let an organiser sign in');
@@ -73,8 +50,5 @@ export function render(root) {
     cancel.focus();
   }
 
-  return () => {
-    alive = false;
-    clearTimeout(timer);
-  };
+  return () => stops.forEach((stop) => stop());
 }

@@ -5,8 +5,8 @@
 
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, formatDateTime, confirmDialog } from '../dom.js';
-import { isOrganiser } from '../session.js';
-import { isDesktop, isKiosk, idleMinutes } from '../desktop.js';
+import { isOrganiser, isOrganiserAnywhere } from '../session.js';
+import { isDesktop, isKiosk, idleMinutes, kioskUrl, organiserRequest } from '../desktop.js';
 import { toast } from '../shell.js';
 
 const SCOPES = [
@@ -72,6 +72,7 @@ function copyRow(value, testid, label, { multiline = false } = {}) {
 
 export function render(root) {
   let alive = true;
+  const stops = [];
   const origin = location.origin;
   const onThisComputer = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(location.hostname);
 
@@ -86,11 +87,24 @@ export function render(root) {
       'Programs sign in with client credentials (OAuth 2 client credentials) and send the token as “Authorization: Bearer …”. ',
       isDesktop() ? `The API reference is at ${origin}/api/v2/docs/.` : h('a', { href: '/api/v2/docs/', target: '_blank', rel: 'noopener' }, 'API reference')));
 
+  // Kiosk mode on from here (organisers; off is on the leave-kiosk screen). The shell
+  // checks the organiser's token, keeps the setting for the next start, and reopens the
+  // door screen full screen.
+  let kioskControl = null;
+  if (isDesktop() && !isKiosk() && isOrganiserAnywhere()) {
+    const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'settings-kiosk-status' });
+    const on = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'settings-kiosk-on' }, 'Use kiosk mode on this computer');
+    stops.push(organiserRequest(on, status, 'Starting kiosk mode…', (token) => kioskUrl(true, token)));
+    kioskControl = h('div', null,
+      h('p', { class: 'muted small' }, `Kiosk mode: full screen, the screen kept awake, back to the door screen after ${minutesWords(idleMinutes())} without use, and closing or leaving it needs an organiser. Entrada starts in kiosk mode until an organiser leaves it.`),
+      status, h('div', { class: 'btn-row' }, on));
+  }
   const deviceCard = isDesktop() ? h('section', { class: 'card', 'data-testid': 'settings-desktop', 'aria-labelledby': 'desktop-title' },
     h('h2', { id: 'desktop-title' }, 'This computer'),
     h('p', null, isKiosk()
       ? `Entrada runs in kiosk mode: full screen, kept awake, and back to the door screen after ${minutesWords(idleMinutes())} without use. Closing it needs an organiser.`
-      : 'Entrada runs as a desktop app with its own server on this computer.')) : null;
+      : 'Entrada runs as a desktop app with its own server on this computer.'),
+    kioskControl) : null;
 
   if (!isOrganiser()) {
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'settings-screen' },
@@ -99,7 +113,7 @@ export function render(root) {
       deviceCard,
       h('p', { class: 'notice', 'data-testid': 'settings-organisers-only' },
         'Organisers create credentials for local integrations (a badge printer, a turnstile, a script) here.')));
-    return () => { alive = false; };
+    return () => { alive = false; stops.forEach((stop) => stop()); };
   }
 
   // ---- Create credentials (organisers) -----------------------------------------------
@@ -301,7 +315,7 @@ export function render(root) {
       listStatus,
       listBox)));
   loadList();
-  return () => { alive = false; };
+  return () => { alive = false; stops.forEach((stop) => stop()); };
 }
 
 function minutesWords(m) {
