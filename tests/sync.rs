@@ -88,6 +88,24 @@ fn run(kiosk: &Server, token: &str) -> Value {
     panic!("a sync round never became free");
 }
 
+/// Runs rounds (at most `rounds`) until one completes with nothing pending, then checks
+/// that the kiosk is clean: no error, nothing pending or parked, no conflict (no false
+/// duplicate entry either).
+fn settle(kiosk: &Server, token: &str, rounds: usize) {
+    let mut last = Value::Null;
+    for _ in 0..rounds {
+        last = run(kiosk, token);
+        if last["error"].is_null() && last["pending"] == 0 {
+            break;
+        }
+    }
+    assert_eq!(last["error"], Value::Null, "{last}");
+    let st = status(kiosk, token);
+    assert_eq!(st["pending"], 0, "{st}");
+    assert_eq!(st["parked"], json!([]), "{st}");
+    assert_eq!(st["conflicts"], json!([]), "no conflict: {st}");
+}
+
 fn status(kiosk: &Server, token: &str) -> Value {
     let r = kiosk.call(
         "GET",
@@ -789,22 +807,7 @@ fn changes_under_faults(spec_only: bool, changes: usize, seed: u64) {
             made += 1;
         }
     }
-    let mut last = Value::Null;
-    for _ in 0..40 {
-        last = run(&kiosk, &kt);
-        if last["error"].is_null() && last["pending"] == 0 {
-            break;
-        }
-    }
-    assert_eq!(last["error"], Value::Null, "{last}");
-    let st = status(&kiosk, &kt);
-    assert_eq!(st["pending"], 0, "{st}");
-    assert_eq!(st["parked"], json!([]), "{st}");
-    assert_eq!(
-        st["conflicts"],
-        json!([]),
-        "no false duplicate entries: {st}"
-    );
+    settle(&kiosk, &kt, 40);
     let here = state_of(&kiosk, &kt, local);
     let there = state_of(&remote, &rt, event);
     assert_eq!(here.len(), there.len(), "nothing lost, nothing doubled");
@@ -939,18 +942,7 @@ fn a_kiosk_killed_in_the_middle_of_a_round_finishes_it_after_a_restart() {
     let _ = runner.join();
     net.delay_ms.store(0, std::sync::atomic::Ordering::SeqCst);
 
-    let mut last = Value::Null;
-    for _ in 0..10 {
-        last = run(&kiosk, &kt);
-        if last["error"].is_null() && last["pending"] == 0 {
-            break;
-        }
-    }
-    assert_eq!(last["error"], Value::Null, "{last}");
-    let st = status(&kiosk, &kt);
-    assert_eq!(st["pending"], 0, "{st}");
-    assert_eq!(st["parked"], json!([]), "{st}");
-    assert_eq!(st["conflicts"], json!([]), "{st}");
+    settle(&kiosk, &kt, 10);
     assert_eq!(arrived(&remote), 300);
     assert_eq!(
         total(&remote.get(&format!("/events/{event}/attendees?per_page=1"), &rt)),
