@@ -370,14 +370,7 @@ fn ten_thousand_pulled_offline_changes_pushed_once_and_remote_changes_pulled() {
 
 #[test]
 fn two_kiosks_admit_one_ticket_once_and_the_second_is_a_duplicate_entry() {
-    let remote = Server::start();
-    let rt = remote.token("read write");
-    let event = remote.event(&rt, "Gala");
-    let ada = remote.attendee(
-        &rt,
-        event,
-        json!({"first_name": "Ada", "last_name": "Lovelace"}),
-    );
+    let (remote, rt, event, ada) = remote_with_ada();
     let code = ada["qr_code"].as_str().expect("code").to_owned();
     let id = ada["id"].as_i64().expect("id");
 
@@ -539,6 +532,11 @@ mod fault_proxy {
         pub offline: AtomicBool,
         /// Milliseconds every forwarded request waits (a slow network).
         pub delay_ms: AtomicU64,
+        /// Requests to `/oauth/token` seen.
+        pub token_requests: AtomicU64,
+        /// The next this many API requests are answered 401 (the remote forgot the
+        /// token, or no longer accepts the kiosk's credentials).
+        pub unauthorized: AtomicU64,
     }
 
     struct Proxy {
@@ -570,6 +568,25 @@ mod fault_proxy {
             .unwrap_or_default();
         if p.counts.offline.load(Ordering::Relaxed) {
             return reset();
+        }
+        if path.starts_with("/oauth/token") {
+            p.counts.token_requests.fetch_add(1, Ordering::Relaxed);
+        } else if p
+            .counts
+            .unauthorized
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
+        {
+            let mut r = (
+                StatusCode::UNAUTHORIZED,
+                "{\"error\": \"The access token is not valid.\"}",
+            )
+                .into_response();
+            r.headers_mut().insert(
+                "www-authenticate",
+                HeaderValue::from_static("Bearer error=\"invalid_token\""),
+            );
+            return r;
         }
         let delay = p.counts.delay_ms.load(Ordering::Relaxed);
         if delay > 0 {
@@ -676,6 +693,8 @@ mod fault_proxy {
             lost_answers: AtomicU64::new(0),
             offline: AtomicBool::new(false),
             delay_ms: AtomicU64::new(0),
+            token_requests: AtomicU64::new(0),
+            unauthorized: AtomicU64::new(0),
         });
         let proxy = std::sync::Arc::new(Proxy {
             upstream: upstream.to_owned(),
@@ -710,6 +729,20 @@ mod fault_proxy {
 /// `sync configure` pointing at `base` (a proxy) for the remote's credentials.
 fn configure_via(kiosk: &Server, remote: &Server, base: &str, events: &str) {
     configure_at(kiosk, remote, base, events);
+}
+
+/// A remote with one event, "Gala", and one attendee, Ada Lovelace: (remote, its token
+/// with read write, the event's id, Ada).
+fn remote_with_ada() -> (Server, String, i64, Value) {
+    let remote = Server::start();
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Gala");
+    let ada = remote.attendee(
+        &rt,
+        event,
+        json!({"first_name": "Ada", "last_name": "Lovelace"}),
+    );
+    (remote, rt, event, ada)
 }
 
 /// Every attendee of an event, by qr_code: (names, company, check-in status).
@@ -1246,6 +1279,19 @@ fn a_refused_change_is_parked_with_its_dependants_and_staff_edit_or_retry_it() {
         );
     }
     assert_eq!(st["pending"], 1, "Wanda's check-in: {st}");
+    // The command line's round completes too (exit 0) and lists what is parked.
+    let out = kiosk.cli(&["sync", "run"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(printed.matches("parked #").count(), 2, "{printed}");
+    assert!(
+        printed.contains("required"),
+        "with the remote's words: {printed}"
+    );
     let wanda = parked
         .iter()
         .find(|p| p["record_id"] == w_id)
@@ -1320,4 +1366,140 @@ fn a_refused_change_is_parked_with_its_dependants_and_staff_edit_or_retry_it() {
     // The kiosk takes the remote's record of the edited walk-in (with the answer).
     run(&kiosk, &kt);
     assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
+}
+
+#[test]
+fn one_token_serves_many_rounds_a_401_renews_it_once_and_refused_credentials_stop_the_round() {
+    use std::sync::atomic::Ordering;
+    let (remote, _, event, _) = remote_with_ada();
+    let (proxy, net) = fault_proxy::switch(&remote.base);
+    let kiosk = kiosk();
+    let kt = kiosk.token("read write check_in");
+    configure_via(&kiosk, &remote, &proxy, &event.to_string());
+    let tokens = || net.token_requests.load(Ordering::SeqCst);
+    for _ in 0..3 {
+        assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    }
+    assert_eq!(tokens(), 1, "one token for three rounds");
+
+    // The remote no longer knows the token: one 401, a new token, the request again.
+    net.unauthorized.store(1, Ordering::SeqCst);
+    let summary = run(&kiosk, &kt);
+    assert_eq!(summary["error"], Value::Null, "{summary}");
+    assert_eq!(tokens(), 2, "one new token after the 401");
+    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    assert_eq!(tokens(), 2, "and that one is kept");
+
+    // The credentials are refused for good: one renewal, then the round stops and says so.
+    net.unauthorized.store(1_000, Ordering::SeqCst);
+    let summary = run(&kiosk, &kt);
+    let error = summary["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("refused the kiosk's credentials"),
+        "{summary}"
+    );
+    assert_eq!(summary["reached"], true, "{summary}");
+    assert_eq!(tokens(), 3, "one renewal, not a loop");
+}
+
+#[test]
+fn serve_syncs_in_the_background_soon_after_a_change_and_picks_up_a_new_configuration() {
+    let (remote, rt, event, ada) = remote_with_ada();
+    // The default interval, as a kiosk runs it.
+    let kiosk = Server::start_with(&["--sync-interval", "30", "--rate-limit", "0"]);
+    let kt = kiosk.token("read write check_in");
+    let within = |what: &str, limit: Duration, done: &dyn Fn() -> bool| {
+        let until = std::time::Instant::now() + limit;
+        while !done() {
+            assert!(
+                std::time::Instant::now() < until,
+                "not within {limit:?}: {what}"
+            );
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    };
+    // First a wrong address: the background rounds fail and back off.
+    configure_at(&kiosk, &remote, "http://127.0.0.1:9", &event.to_string());
+    within(
+        "a failed background round",
+        Duration::from_secs(30),
+        &|| status(&kiosk, &kt)["last_error"].is_string(),
+    );
+    std::thread::sleep(Duration::from_secs(8));
+    // The right address: picked up within one interval, without a round by hand.
+    configure(&kiosk, &remote, &event.to_string());
+    within(
+        "the new configuration's first round",
+        Duration::from_secs(30),
+        &|| status(&kiosk, &kt)["last_success_at"].is_string(),
+    );
+    let local = mirrored_event(&kiosk, &kt);
+    // A check-in at the door reaches the remote soon, again without a round by hand.
+    let r = kiosk.post(
+        &format!("/events/{local}/scans"),
+        &kt,
+        json!({"item": {"code": ada["qr_code"], "action": "check_in"}}),
+    );
+    assert_eq!(r.item()["outcome"], "ok");
+    let id = ada["id"].as_i64().expect("id");
+    within(
+        "the check-in on the remote",
+        Duration::from_secs(15),
+        &|| {
+            remote
+                .get(&format!("/events/{event}/attendees/{id}"), &rt)
+                .item()["checkin_status"]
+                == "checked_in"
+        },
+    );
+}
+
+#[test]
+fn attendees_imported_from_csv_into_a_mirrored_event_reach_the_remote_once() {
+    let remote = Server::start();
+    let rt = remote.token("read write");
+    let event = remote.event(&rt, "Gala");
+    let kiosk = kiosk();
+    let kt = kiosk.token("read write check_in");
+    configure(&kiosk, &remote, &event.to_string());
+    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    let local = mirrored_event(&kiosk, &kt);
+    let csv = "first_name,last_name,email\n\
+               Ada,Lovelace,ada@example.com\n\
+               Grace,Hopper,grace@example.com\n\
+               Alan,Turing,alan@example.com\n";
+    let import = |csv: &str| {
+        kiosk.call_raw(
+            "POST",
+            &format!("/events/{local}/imports/attendees"),
+            Some(&kt),
+            "text/csv",
+            csv.as_bytes().to_vec(),
+        )
+    };
+    let r = import(csv);
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.item()["created"], 3, "{}", r.text);
+    settle(&kiosk, &kt, 5);
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
+    // The same file again changes nothing and sends nothing; a changed row goes as an edit.
+    let r = import(csv);
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(
+        status(&kiosk, &kt)["pending"],
+        0,
+        "a re-import queues nothing"
+    );
+    let r = import(&csv.replace("Alan,Turing", "Alan,Mathison Turing"));
+    assert_eq!(r.item()["updated"], 1, "{}", r.text);
+    settle(&kiosk, &kt, 5);
+    let there = everyone(&remote, &rt, event);
+    assert_eq!(there.len(), 3, "no second copy on the remote");
+    assert_eq!(everyone(&kiosk, &kt, local), there);
+    assert!(
+        there
+            .values()
+            .any(|a| a.to_string().contains("Mathison Turing")),
+        "{there:?}"
+    );
 }

@@ -287,8 +287,10 @@ pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
 
 /// The background sync of `entrada serve`: a round every `interval`, and soon (2 s)
 /// after local changes; after a failed round the next waits with exponential backoff
-/// (up to 5 minutes) so that an offline kiosk does not hammer a dead network. A new
-/// configuration is read at every round.
+/// (up to the interval, or a minute when the interval is shorter) so that an offline
+/// kiosk does not hammer a dead network. A changed configuration (`sync configure`, the
+/// Sync screen) starts a round within 2 s even then: a new address or secret is usually
+/// the fix for the failures.
 pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let tick = Duration::from_secs(2).min(interval);
@@ -309,8 +311,9 @@ pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
                 .await;
             let Ok(Some(seen)) = probe else { continue };
             let now = tokio::time::Instant::now();
+            let reconfigured = last_seen.is_some_and(|(version, _)| version != seen.0);
             let changed = last_seen != Some(seen);
-            if now < next && !(changed && failures == 0) {
+            if now < next && !reconfigured && !(changed && failures == 0) {
                 continue;
             }
             let summary = round(&db, &|_, _, _| {}).await;

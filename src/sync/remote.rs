@@ -2,6 +2,8 @@
 //! cached until shortly before it expires; requests that fetch a new token once on 401;
 //! and every answer sorted into what the sync does next (SYNC.md, "Failures").
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use oauth2::basic::BasicClient;
@@ -19,8 +21,47 @@ use crate::db::sync::StoredConfig;
 type OAuthClient =
     BasicClient<EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointSet>;
 
-/// A token is renewed this long before the remote says it expires.
+/// A token is renewed this long before the remote says it expires (or at half its life,
+/// for a remote that hands out very short-lived tokens).
 const TOKEN_MARGIN: Duration = Duration::from_secs(60);
+
+/// Tokens by credentials, for the life of the process. A `Remote` lives for one round,
+/// and rounds come every few seconds while the door is busy; a token lasts an hour or
+/// more, and each new one is a record on the remote. Keyed by a hash of the token URL,
+/// the client id and the secret, so that a changed configuration never uses a token of
+/// the old one.
+static TOKENS: LazyLock<std::sync::Mutex<TokenCache>> = LazyLock::new(Default::default);
+
+/// Token and the moment it is to be renewed, by [`token_key`].
+type TokenCache = HashMap<[u8; 32], (String, Instant)>;
+
+fn token_key(token_url: &str, config: &StoredConfig) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for part in [token_url, &config.client_id, &config.client_secret] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    h.finalize().into()
+}
+
+fn cached_token(key: &[u8; 32]) -> Option<String> {
+    let tokens = TOKENS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    tokens
+        .get(key)
+        .filter(|(_, until)| Instant::now() < *until)
+        .map(|(token, _)| token.clone())
+}
+
+fn keep_token(key: [u8; 32], token: String, until: Instant) {
+    let mut tokens = TOKENS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    tokens.retain(|_, (_, u)| Instant::now() < *u);
+    tokens.insert(key, (token, until));
+}
 /// Network errors and 5xx are retried this many times within a round before it stops.
 const TRANSIENT_TRIES: u32 = 6;
 /// The longest wait the sync accepts from one `Retry-After`.
@@ -73,7 +114,10 @@ pub struct Remote {
     http: reqwest::Client,
     oauth: OAuthClient,
     base: String,
-    token: Mutex<Option<(String, Instant)>>,
+    /// Where this configuration's token is kept ([`TOKENS`]).
+    token_key: [u8; 32],
+    /// One token request at a time: concurrent requests wait for it and share it.
+    fetching: Mutex<()>,
     /// Another Entrada: idempotency keys, `updated_since`, `qr_code` on create.
     pub entrada: bool,
 }
@@ -119,11 +163,9 @@ impl Remote {
             .user_agent(concat!("entrada-sync/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| Failure::Transient(format!("cannot build an HTTP client: {e}")))?;
-        let token_url = TokenUrl::new(format!(
-            "{}/oauth/token",
-            config.auth_url.trim_end_matches('/')
-        ))
-        .map_err(|e| Failure::Refused {
+        let token_url = format!("{}/oauth/token", config.auth_url.trim_end_matches('/'));
+        let token_key = token_key(&token_url, config);
+        let token_url = TokenUrl::new(token_url).map_err(|e| Failure::Refused {
             status: 0,
             message: format!("the auth URL is not usable: {e}"),
         })?;
@@ -136,7 +178,8 @@ impl Remote {
             http,
             oauth,
             base: config.base_url.trim_end_matches('/').to_owned(),
-            token: Mutex::new(None),
+            token_key,
+            fetching: Mutex::new(()),
             entrada: false,
         };
         let doc = remote.call(Method::GET, "/openapi", None, None).await?;
@@ -146,13 +189,14 @@ impl Remote {
         Ok(remote)
     }
 
-    async fn token(&self, fresh: bool) -> Result<String, Failure> {
-        let mut cached = self.token.lock().await;
-        if !fresh
-            && let Some((token, until)) = cached.as_ref()
-            && Instant::now() < *until
+    /// The cached token, or a new one; `fresh` asks for a new one (after a 401), unless
+    /// another request of this round fetched one while this one waited its turn.
+    async fn token(&self, fresh: Option<&str>) -> Result<String, Failure> {
+        let _turn = self.fetching.lock().await;
+        if let Some(token) = cached_token(&self.token_key)
+            && fresh != Some(token.as_str())
         {
-            return Ok(token.clone());
+            return Ok(token);
         }
         let answer = self
             .oauth
@@ -189,17 +233,15 @@ impl Remote {
             }
             Err(RequestTokenError::Other(e)) => return Err(Failure::Transient(e)),
         };
-        let lifetime = token
-            .expires_in()
-            .unwrap_or(Duration::from_secs(3600))
-            .saturating_sub(TOKEN_MARGIN);
+        let life = token.expires_in().unwrap_or(Duration::from_secs(3600));
+        let until = Instant::now() + life.saturating_sub(TOKEN_MARGIN.min(life / 2));
         let secret = token.access_token().secret().clone();
-        *cached = Some((secret.clone(), Instant::now() + lifetime));
+        keep_token(self.token_key, secret.clone(), until);
         Ok(secret)
     }
 
     /// A token, retrying network errors with backoff like any request.
-    async fn token_patiently(&self, fresh: bool) -> Result<String, Failure> {
+    async fn token_patiently(&self, fresh: Option<&str>) -> Result<String, Failure> {
         let mut tries = 0;
         loop {
             match self.token(fresh).await {
@@ -284,7 +326,7 @@ impl Remote {
         key: Option<&str>,
         repeatable: bool,
     ) -> Result<Reply, Failure> {
-        let mut token = self.token_patiently(false).await?;
+        let mut token = self.token_patiently(None).await?;
         let mut renewed = false;
         let mut transient = 0u32;
         loop {
@@ -293,7 +335,7 @@ impl Remote {
                 Attempt::Unauthorized(why) if renewed => return Err(Failure::Unauthorized(why)),
                 Attempt::Unauthorized(_) => {
                     renewed = true;
-                    token = self.token_patiently(true).await?;
+                    token = self.token_patiently(Some(&token)).await?;
                 }
                 Attempt::Wait(d) => {
                     tracing::debug!(wait_ms = d.as_millis() as u64, "remote rate limit");
