@@ -253,6 +253,43 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     let (ok, _, stderr) = import(&s, event, &twice, &[]);
     assert!(!ok);
     assert!(stderr.contains("same member"), "{stderr}");
+    let (ok, _, stderr) = import(&s, event, &nameless, &["--map", "email=shoe_size"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("shoe_size") && stderr.contains("neither an attendee member nor a field"),
+        "{stderr}"
+    );
+    // Two rows with one email and no codes: the second is refused, not merged.
+    let twins = write(
+        dir.path(),
+        "twins.csv",
+        "first_name,email\nAnn,twin@example.com\nAnna,TWIN@example.com\n",
+    );
+    let (ok, report, _) = import(&s, event, &twins, &[]);
+    assert!(!ok);
+    assert_eq!(report["invalid"], 1, "{report}");
+    assert_mentions(
+        &report["results"][1]["errors"]
+            .as_array()
+            .expect("errors")
+            .iter()
+            .map(|e| e.as_str().unwrap_or_default().to_owned())
+            .collect::<Vec<_>>(),
+        "the same email is on row 2",
+    );
+    // A row matched to someone already stored but invalid: refused, the stored one kept.
+    let before = find(&s, &t, event, "ok@example.com");
+    let spoiled = write(
+        dir.path(),
+        "spoiled.csv",
+        "first_name,email,T-shirt size\nOkay,ok@example.com,XXL\n",
+    );
+    let (ok, report, _) = import(&s, event, &spoiled, &[]);
+    assert!(!ok, "{report}");
+    assert_eq!(report["invalid"], 1, "{report}");
+    assert_eq!(report["written"], false);
+    let after = find(&s, &t, event, "ok@example.com");
+    assert_eq!(after, before, "the stored attendee is untouched");
     let latin1 = dir.path().join("latin1.csv");
     std::fs::write(&latin1, b"first_name\nJos\xe9\n").expect("write");
     let (ok, _, stderr) = import(&s, event, &latin1.to_string_lossy(), &[]);

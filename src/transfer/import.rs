@@ -4,9 +4,11 @@
 //! headings). Then [`run`] maps the headings to attendee members and to the event's
 //! fields and applies every row inside one write transaction, through the same
 //! repository functions (and so the same validation, outbox entries and search index) as
-//! the API's create and update. Each row runs in its own savepoint, so a bad row leaves
-//! no trace; at the end the whole import is kept or rolled back: a dry run and a file with
-//! invalid rows (unless the person chose to import only the valid ones) write nothing.
+//! the API's create and update. A row is checked whole before anything of it is written;
+//! only a row that fails anyway runs in a savepoint (to collect the API's messages), since
+//! a savepoint per row makes SQLite's search index flush at every row (BENCHMARKS.md). At
+//! the end the whole import is kept or rolled back: a dry run and a file with invalid rows
+//! (unless the person chose to import only the valid ones) write nothing.
 //!
 //! Re-importing a file does not duplicate anyone: a row is matched to an attendee of the
 //! event by its `qr_code` cell when there is one, otherwise by email (case-insensitive).

@@ -13,6 +13,9 @@ WebDriver is JSON over HTTP.
 """
 import base64, http.client, json, os, re, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import memory  # noqa: E402  (tests/desktop/memory.py)
+
 APP, ENTRADA, DRIVER = (os.path.abspath(p) for p in sys.argv[1:4])
 SHOTS = os.path.join("target", "ui-screenshots")
 
@@ -45,9 +48,26 @@ def call(method, url, body=None, token=None, timeout=30, retry=True):
             time.sleep(0.5)
 
 
+def app_pid(port):
+    """The desktop app's process (started by WebKitWebDriver), found by its port."""
+    for p in os.listdir("/proc"):
+        if not p.isdigit():
+            continue
+        try:
+            with open(f"/proc/{p}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if args and args[0].endswith(b"entrada-desktop") and str(port).encode() in args:
+            return int(p)
+    return None
+
+
 def seed(db):
     """The demo event in `db`; answers the organiser's sign-in and a ticket to scan."""
-    proc = subprocess.Popen([ENTRADA, "serve", "--db", db, "--bind", "127.0.0.1:0", "--demo"],
+    # 10,000 attendees: the memory figure is taken with the door screen open on them.
+    proc = subprocess.Popen([ENTRADA, "serve", "--db", db, "--bind", "127.0.0.1:0", "--demo",
+                             "--demo-attendees", "10000"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     lines = []
     while not any("door sign-in" in l for l in lines):
@@ -91,7 +111,24 @@ class Session:
                 time.sleep(0.25)
 
     def click(self, css):
-        call("POST", f"{self.url}/element/{self.find(css)}/click", {}, retry=False)
+        """Clicks; when WebKitWebDriver drops the connection (it does, now and then, under
+        load), clicks again only if the element is still there and enabled: a click that
+        went through has moved the page on (or disabled its button)."""
+        element = self.find(css)
+        for attempt in range(3):
+            try:
+                call("POST", f"{self.url}/element/{element}/click", {}, retry=False)
+                return
+            except RuntimeError as e:
+                if "closed connection" not in str(e) and "Connection" not in str(e):
+                    raise
+                time.sleep(0.5)
+                try:
+                    if not call("GET", f"{self.url}/element/{element}/enabled")["value"]:
+                        return
+                except RuntimeError:
+                    return  # gone: the click went through
+        raise RuntimeError(f"cannot click {css}")
 
     def type_into(self, css, text):
         call("POST", f"{self.url}/element/{self.find(css)}/value", {"text": text}, retry=False)
@@ -200,6 +237,18 @@ def main():
         assert name in title, f"the result names {title!r}, not {name!r}"
         session.screenshot("desktop-webdriver-check-in.png")
         print(f"ok - signed in and checked {name} in by scanner keys in the real window")
+        app = app_pid(port)
+        if app:
+            time.sleep(2)  # the counters and recent scans settle
+            print(f"desktop: memory of the whole app with the door screen open (camera on, "
+                  f"10,000 attendees, one check-in): {memory.words(app)}")
+            print(f"desktop: by process: {memory.detail(app)}")
+
+        # The shell acts only on an organiser's token: anything else changes nothing.
+        session.execute("location.href = '/desktop/kiosk?on=1&token=not-a-token'")
+        time.sleep(2)
+        assert kiosk_setting() is None, "a bad token turned kiosk mode on"
+        assert session.execute("return document.documentElement.classList.contains('is-kiosk')") is False
 
         # Kiosk mode from the settings, for real: the shell checks the organiser's token,
         # keeps the setting for the next start and opens the page in kiosk mode; the leave

@@ -189,12 +189,24 @@ describe('data', () => {
     assert.match(text, /,Ada,Importer,ada\.importer@example\.com,/);
     await page.getByTestId('export-done').filter({ hasText: 'event-1-attendees.csv' }).waitFor();
 
+    // A check-in by the signed-in organiser (through the page's own API module and
+    // token): the history names the person who did it.
+    await page.evaluate(async () => {
+      const api = await import('/js/api.js');
+      const { eventPath } = await import('/js/session.js');
+      const found = await api.get(eventPath('/attendees'), { query: { q: 'ada.importer' } });
+      await api.post(eventPath(`/attendees/${found.items[0].id}/check_in`), {});
+    });
     const [history] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('export-check-ins').click(),
     ]);
     assert.equal(history.suggestedFilename(), 'event-1-check-ins.csv');
-    assert.ok(readFileSync(await history.path(), 'utf8').length > 0);
+    const rows = readFileSync(await history.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    assert.match(rows[0], /,device,by_person,by_client$/);
+    const ada = rows.find((r) => r.includes('Ada Importer'));
+    assert.ok(ada, rows.join('\n'));
+    assert.ok(ada.includes(`<${server.people.organiser.email}>`), `by the organiser: ${ada}`);
   });
 
   it('is not offered to door staff', async () => {

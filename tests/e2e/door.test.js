@@ -118,6 +118,18 @@ describe('door', () => {
     await screenshot(page, 'scan-not-found');
   });
 
+  it('shows red for a ticket of another event, naming it', async () => {
+    const other = await api(server, 'POST', '/api/v2/events', { item: { name: 'Afterparty', starts_at: '2027-01-01T20:00:00Z' } });
+    assert.ok(other.item, JSON.stringify(other));
+    const guest = await api(server, 'POST', `/api/v2/events/${other.item.id}/attendees`, { item: { first_name: 'Otto', last_name: 'Elsewhere' } });
+    const t = await scannerScan(guest.item.qr_code);
+    assert.equal(t.outcome, 'wrong_event');
+    await page.locator('[data-testid="scan-result"][data-outcome="wrong_event"]').waitFor();
+    assert.equal(await banner().evaluate((el) => el.classList.contains('result-bad')), true);
+    assert.match(await page.getByTestId('scan-result').innerText(), /Afterparty/);
+    await screenshot(page, 'scan-wrong-event');
+  });
+
   it('shows red with the reason for a refused RSVP', async () => {
     const declined = await api(server, 'GET', '/api/v2/events/1/attendees?rsvp_status=declined&per_page=1');
     assert.ok(declined.items.length > 0, 'the demo has declined attendees');

@@ -5,6 +5,8 @@
 import * as api from './api.js';
 
 const MAX_WIDTH = 640;
+const CAPTURE_WIDTH = 640;
+const CAPTURE_HEIGHT = 480;
 const MIN_INTERVAL_MS = 90; // at most ~11 frames a second; decoding takes a few ms each
 
 export class Camera {
@@ -52,9 +54,13 @@ export class Camera {
       return;
     }
     this.onState('starting');
+    // Frames are scaled to MAX_WIDTH for decoding anyway: asking the camera for about that
+    // much spares the kiosk (a small PC) four times the pixels per frame in memory and
+    // in the copy and gray conversion, with the same pixels reaching the decoder.
+    const size = { width: { ideal: CAPTURE_WIDTH }, height: { ideal: CAPTURE_HEIGHT } };
     const video = deviceId
-      ? { deviceId: { exact: deviceId }, width: { ideal: 1280 }, height: { ideal: 720 } }
-      : { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } };
+      ? { deviceId: { exact: deviceId }, ...size }
+      : { facingMode: 'environment', ...size };
     let stream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video, audio: false });
