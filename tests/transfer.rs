@@ -263,7 +263,7 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     let twins = write(
         dir.path(),
         "twins.csv",
-        "first_name,email\nAnn,twin@example.com\nAnna,TWIN@example.com\n",
+        "first_name,email,Badge name\nAnn,twin@example.com,Ann\nAnna,TWIN@example.com,Anna\n",
     );
     let (ok, report, _) = import(&s, event, &twins, &[]);
     assert!(!ok);
@@ -282,7 +282,7 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     let spoiled = write(
         dir.path(),
         "spoiled.csv",
-        "first_name,email,T-shirt size\nOkay,ok@example.com,XXL\n",
+        "first_name,email,T-shirt size,Badge name\nOkay,ok@example.com,XXL,Okay\n",
     );
     let (ok, report, _) = import(&s, event, &spoiled, &[]);
     assert!(!ok, "{report}");
