@@ -537,6 +537,13 @@ mod fault_proxy {
         /// The next this many API requests are answered 401 (the remote forgot the
         /// token, or no longer accepts the kiosk's credentials).
         pub unauthorized: AtomicU64,
+        /// When the last 429 (with `Retry-After: 1`) went out, until the next request.
+        pub last_429: Mutex<Option<std::time::Instant>>,
+        /// Requests that came sooner than the `Retry-After` of the 429 before them.
+        pub too_soon_after_429: AtomicU64,
+        /// The next PATCH is forwarded, its answer dropped, and the network then goes
+        /// offline: the change is made on the remote, the kiosk cannot know.
+        pub lose_next_patch_answer: AtomicBool,
     }
 
     struct Proxy {
@@ -561,6 +568,11 @@ mod fault_proxy {
 
     async fn forward(State(p): State<std::sync::Arc<Proxy>>, req: Request) -> Response {
         p.counts.requests.fetch_add(1, Ordering::Relaxed);
+        // The sync sends one request at a time: the one after a 429 must wait it out.
+        let last = p.counts.last_429.lock().expect("lock").take();
+        if last.is_some_and(|at| at.elapsed() < Duration::from_millis(950)) {
+            p.counts.too_soon_after_429.fetch_add(1, Ordering::Relaxed);
+        }
         let path = req
             .uri()
             .path_and_query()
@@ -612,6 +624,7 @@ mod fault_proxy {
                     (StatusCode::TOO_MANY_REQUESTS, "{\"error\": \"slow down\"}").into_response();
                 r.headers_mut()
                     .insert("retry-after", HeaderValue::from_static("1"));
+                *p.counts.last_429.lock().expect("lock") = Some(std::time::Instant::now());
                 return r;
             }
             10..=14 => {
@@ -622,6 +635,7 @@ mod fault_proxy {
             _ => {}
         }
         let method = req.method().clone();
+        let method_was_patch = method == axum::http::Method::PATCH;
         let headers: HeaderMap = req.headers().clone();
         let body = axum::body::to_bytes(req.into_body(), 1 << 20)
             .await
@@ -655,6 +669,14 @@ mod fault_proxy {
             }
         }
         let mut bytes = answer.bytes().await.unwrap_or_default().to_vec();
+        if method_was_patch
+            && p.counts
+                .lose_next_patch_answer
+                .swap(false, Ordering::SeqCst)
+        {
+            p.counts.offline.store(true, Ordering::SeqCst);
+            return reset();
+        }
         // The request took effect; its answer is lost on the way back.
         if (25..=34).contains(&dice) {
             p.counts.lost_answers.fetch_add(1, Ordering::Relaxed);
@@ -695,6 +717,9 @@ mod fault_proxy {
             delay_ms: AtomicU64::new(0),
             token_requests: AtomicU64::new(0),
             unauthorized: AtomicU64::new(0),
+            last_429: Mutex::new(None),
+            too_soon_after_429: AtomicU64::new(0),
+            lose_next_patch_answer: AtomicBool::new(false),
         });
         let proxy = std::sync::Arc::new(Proxy {
             upstream: upstream.to_owned(),
@@ -809,6 +834,7 @@ fn changes_under_faults(spec_only: bool, changes: usize, seed: u64) {
     // Mixed changes: check-in, check-out, undo, edits, walk-ins.
     let mut made = 0;
     let mut n = 0usize;
+    let mut walk_in_codes = Vec::new();
     while made < changes {
         n += 1;
         let id = ids[n % ids.len()];
@@ -839,6 +865,9 @@ fn changes_under_faults(spec_only: bool, changes: usize, seed: u64) {
         if matches!(r.status, 200 | 201) {
             made += 1;
         }
+        if r.status == 201 {
+            walk_in_codes.push(r.item()["qr_code"].as_str().expect("code").to_owned());
+        }
     }
     settle(&kiosk, &kt, 40);
     let here = state_of(&kiosk, &kt, local);
@@ -859,6 +888,24 @@ fn changes_under_faults(spec_only: bool, changes: usize, seed: u64) {
             .load(std::sync::atomic::Ordering::Relaxed)
             > 10
     );
+    assert_eq!(
+        counts
+            .too_soon_after_429
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0,
+        "every 429 was waited out as its Retry-After said"
+    );
+    // Every walk-in's ticket, printed with the kiosk's code, still scans here (with a
+    // spec-only remote the record now holds the remote's code, the kiosk's is an alias).
+    assert!(!walk_in_codes.is_empty());
+    for code in &walk_in_codes {
+        let r = kiosk.post(
+            &format!("/events/{local}/scans"),
+            &kt,
+            json!({"item": {"code": code, "action": "check_in"}}),
+        );
+        assert_eq!(r.item()["outcome"], "ok", "{code}: {}", r.text);
+    }
 }
 
 #[test]
@@ -1502,4 +1549,152 @@ fn attendees_imported_from_csv_into_a_mirrored_event_reach_the_remote_once() {
             .any(|a| a.to_string().contains("Mathison Turing")),
         "{there:?}"
     );
+}
+
+#[test]
+fn field_changes_and_answers_made_at_the_kiosk_reach_the_remote() {
+    let (remote, rt, event, ada) = remote_with_ada();
+    for item in [
+        json!({"label": "T-shirt size", "type": "dropdown", "options": ["S", "M", "L"]}),
+        json!({"label": "Diet", "type": "short_text"}),
+        json!({"label": "Company size", "type": "short_text"}),
+    ] {
+        remote.field(&rt, event, item);
+    }
+    let kiosk = kiosk();
+    let kt = kiosk.token("read write check_in");
+    configure(&kiosk, &remote, &event.to_string());
+    assert_eq!(run(&kiosk, &kt)["error"], Value::Null);
+    let local = mirrored_event(&kiosk, &kt);
+    // Fields are not paged: one GET has them all.
+    let form = |s: &Server, t: &str, e: i64| -> Vec<Value> {
+        s.get(&format!("/events/{e}/attendee_fields"), t).json()["items"]
+            .as_array()
+            .expect("items")
+            .clone()
+    };
+    let local_field = |label: &str| -> i64 {
+        form(&kiosk, &kt, local)
+            .iter()
+            .find(|f| f["label"] == label)
+            .and_then(|f| f["id"].as_i64())
+            .unwrap_or_else(|| panic!("no field {label} at the kiosk"))
+    };
+    // At the kiosk: a new question, a move, a deletion, a new option, and answers.
+    let allergies = kiosk.field(
+        &kt,
+        local,
+        json!({"label": "Allergies", "type": "short_text"}),
+    )["id"]
+        .as_i64()
+        .expect("id");
+    let fields = format!("/events/{local}/attendee_fields");
+    let r = kiosk.patch(
+        &format!("{fields}/{}", local_field("Company size")),
+        &kt,
+        json!({"item": {"position": 1}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = kiosk.delete(&format!("{fields}/{}", local_field("Diet")), &kt);
+    assert!(matches!(r.status, 200 | 204), "{}", r.text);
+    let size = local_field("T-shirt size");
+    let r = kiosk.patch(
+        &format!("{fields}/{size}"),
+        &kt,
+        json!({"item": {"options": ["S", "M", "L", "XL"]}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+    let ada_here = kiosk
+        .get(
+            &format!(
+                "/events/{local}/attendees?qr_code={}",
+                ada["qr_code"].as_str().expect("code")
+            ),
+            &kt,
+        )
+        .json()["items"][0]["id"]
+        .as_i64()
+        .expect("Ada at the kiosk");
+    let r = kiosk.patch(
+        &format!("/events/{local}/attendees/{ada_here}"),
+        &kt,
+        json!({"item": {"fields": [
+            {"attendee_field_id": size, "value": "XL"},
+            {"attendee_field_id": allergies, "value": "Peanuts"}
+        ]}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+    settle(&kiosk, &kt, 5);
+
+    let shape = |s: &Server, t: &str, e: i64| -> Vec<Value> {
+        form(s, t, e)
+            .iter()
+            .map(|f| json!([f["label"], f["type"], f["options"], f["position"]]))
+            .collect()
+    };
+    let there = shape(&remote, &rt, event);
+    assert_eq!(
+        there,
+        shape(&kiosk, &kt, local),
+        "the same form on both sides"
+    );
+    let labels: Vec<&str> = there.iter().filter_map(|f| f[0].as_str()).collect();
+    assert_eq!(labels, ["Company size", "T-shirt size", "Allergies"]);
+    assert_eq!(
+        everyone(&kiosk, &kt, local),
+        everyone(&remote, &rt, event),
+        "Ada's answers arrived"
+    );
+    let id = ada["id"].as_i64().expect("id");
+    let ada_there = remote
+        .get(&format!("/events/{event}/attendees/{id}"), &rt)
+        .item();
+    assert_eq!(answer_of(&ada_there, "T-shirt size"), json!("XL"));
+    assert_eq!(answer_of(&ada_there, "Allergies"), json!("Peanuts"));
+}
+
+fn answer_of(attendee: &Value, label: &str) -> Value {
+    attendee["fields"]
+        .as_array()
+        .and_then(|l| l.iter().find(|f| f["field"]["label"] == label))
+        .map_or(Value::Null, |f| f["value"].clone())
+}
+
+#[test]
+fn an_edit_whose_answer_was_lost_is_not_a_conflict_with_itself() {
+    use std::sync::atomic::Ordering;
+    let (remote, rt, event, ada) = remote_with_ada();
+    let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
+    let code = ada["qr_code"].as_str().expect("code");
+    let here = kiosk
+        .get(&format!("/events/{local}/attendees?qr_code={code}"), &kt)
+        .json()["items"][0]["id"]
+        .as_i64()
+        .expect("Ada here");
+    let edit = |company: &str| {
+        let r = kiosk.patch(
+            &format!("/events/{local}/attendees/{here}"),
+            &kt,
+            json!({"item": {"company": company}}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text);
+    };
+    // The first edit reaches the remote, its answer does not, and the network goes (set
+    // first: a background round may send the edits as soon as they are made).
+    net.lose_next_patch_answer.store(true, Ordering::SeqCst);
+    edit("Analytical Engines");
+    edit("Difference Engines");
+    let summary = run(&kiosk, &kt);
+    assert!(summary["error"].is_string(), "{summary}");
+    offline(&net, false);
+    settle(&kiosk, &kt, 5);
+    let id = ada["id"].as_i64().expect("id");
+    assert_eq!(
+        remote
+            .get(&format!("/events/{event}/attendees/{id}"), &rt)
+            .item()["company"],
+        "Difference Engines",
+        "the later edit wins on the remote"
+    );
+    assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
 }

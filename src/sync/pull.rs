@@ -597,6 +597,16 @@ fn merge_attendee(conn: &Connection, ctx: &Context, id: i64, a: &Value) -> Resul
         if base_ctx_member(member).as_ref() == Some(&theirs) || current[*member] == theirs {
             continue; // unchanged on the remote, or already the same here
         }
+        // The value of one of our own queued updates: the remote holds it because that
+        // update reached it and its answer was lost on the way back (it is still queued,
+        // and will be confirmed by its Idempotency-Key or found in place). Our echo, not a
+        // change made on the remote: no conflict, and the later queued values still go.
+        let echo = pending.iter().any(|e| {
+            e.change == Change::AttendeeUpdate && e.body["item"].get(*member) == Some(&theirs)
+        });
+        if echo {
+            continue;
+        }
         let queued = pending.iter().rfind(|e| {
             e.change == Change::AttendeeUpdate
                 && e.body["item"]
