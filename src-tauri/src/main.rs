@@ -450,6 +450,7 @@ async fn start_server(
         Err(e) => {
             tracing::error!(error = %e, db = %db.display(), "the local server cannot start");
             let (what, hint) = explain(&e.to_string(), options.port, &db);
+            tracing::info!(%what, %hint, "told the person at the kiosk");
             let mut splash = match window.url() {
                 Ok(u) => u,
                 Err(_) => return,
