@@ -414,184 +414,106 @@ fn the_kiosk_routes_answer_as_documented() {
     assert!(kiosk_paths.len() >= 5, "{kiosk_paths:?}");
     let organiser = s.token("read write");
     let reader = s.token("read");
-    let at = |path: &str| format!("{}{path}", s.base);
-    let mut call =
-        |method: &str, doc_path: &str, path: &str, token: Option<&str>, body: Option<Value>| {
-            let r = s.call(&method.to_uppercase(), &at(path), token, body.as_ref());
-            checker.check(method, doc_path, &r);
-            r
-        };
-
-    assert_eq!(
-        call("get", "/kiosk/sync", "/kiosk/sync", Some(&reader), None).status,
-        200
-    );
-    assert_eq!(
-        call("get", "/kiosk/sync", "/kiosk/sync", None, None).status,
-        401
-    );
-    assert_eq!(
-        call(
-            "get",
-            "/kiosk/sync/config",
-            "/kiosk/sync/config",
-            Some(&organiser),
-            None
-        )
-        .status,
-        200
-    );
-    assert_eq!(
-        call(
-            "get",
-            "/kiosk/sync/config",
-            "/kiosk/sync/config",
-            Some(&reader),
-            None
-        )
-        .status,
-        403
-    );
-    let config = json!({"item": {"base_url": "http://127.0.0.1:9/api/v2", "auth_url": "http://127.0.0.1:9",
-                                 "client_id": "kiosk", "client_secret": "secret", "events": [1]}});
-    assert_eq!(
-        call(
-            "put",
-            "/kiosk/sync/config",
-            "/kiosk/sync/config",
-            Some(&organiser),
-            Some(json!({"item": {"base_url": "nope"}}))
-        )
-        .status,
-        422
-    );
-    assert_eq!(
-        call(
-            "put",
-            "/kiosk/sync/config",
-            "/kiosk/sync/config",
-            Some(&organiser),
-            Some(config)
-        )
-        .status,
-        200
-    );
-    assert_eq!(
-        call(
-            "post",
-            "/kiosk/sync/run",
-            "/kiosk/sync/run",
-            Some(&organiser),
-            None
-        )
-        .status,
-        200
-    );
-    assert_eq!(
-        call("get", "/kiosk/sync", "/kiosk/sync", Some(&reader), None).status,
-        200
-    );
+    let (org, read, none) = (Some(organiser.as_str()), Some(reader.as_str()), None);
+    let config = json!({"item": {"base_url": "http://127.0.0.1:9/api/v2",
+        "auth_url": "http://127.0.0.1:9", "client_id": "kiosk", "client_secret": "secret",
+        "events": [1]}});
+    let printer = json!({"item": {"name": "Badge printer", "scopes": "read check_in"}});
+    let mut call = |method: &str, doc_path: &str, path: &str, token, body: Option<&Value>| {
+        let r = s.call(
+            &method.to_uppercase(),
+            &format!("{}{path}", s.base),
+            token,
+            body,
+        );
+        checker.check(method, doc_path, &r);
+        r
+    };
+    // (method, documented path, path, token, body, status), in order: the run after the
+    // configuration, the client made before it is deleted.
     let parked = "/kiosk/sync/parked/{id}";
-    assert_eq!(
-        call(
-            "delete",
-            parked,
-            "/kiosk/sync/parked/99",
-            Some(&organiser),
-            None
-        )
-        .status,
-        404
-    );
-    assert_eq!(
-        call(
+    let cases: Vec<(&str, &str, &str, Option<&str>, Option<Value>, u16)> = vec![
+        ("get", "/kiosk/sync", "/kiosk/sync", read, None, 200),
+        ("get", "/kiosk/sync", "/kiosk/sync", none, None, 401),
+        (
+            "get",
+            "/kiosk/sync/config",
+            "/kiosk/sync/config",
+            org,
+            None,
+            200,
+        ),
+        (
+            "get",
+            "/kiosk/sync/config",
+            "/kiosk/sync/config",
+            read,
+            None,
+            403,
+        ),
+        (
+            "put",
+            "/kiosk/sync/config",
+            "/kiosk/sync/config",
+            org,
+            Some(json!({"item": {"base_url": "nope"}})),
+            422,
+        ),
+        (
+            "put",
+            "/kiosk/sync/config",
+            "/kiosk/sync/config",
+            org,
+            Some(config),
+            200,
+        ),
+        ("post", "/kiosk/sync/run", "/kiosk/sync/run", org, None, 200),
+        ("get", "/kiosk/sync", "/kiosk/sync", read, None, 200),
+        ("delete", parked, "/kiosk/sync/parked/99", org, None, 404),
+        (
             "patch",
             parked,
             "/kiosk/sync/parked/99",
-            Some(&organiser),
-            Some(json!({"item": {"body": {}}}))
-        )
-        .status,
-        404
-    );
-    assert_eq!(
-        call(
+            org,
+            Some(json!({"item": {"body": {}}})),
+            404,
+        ),
+        (
             "post",
             "/kiosk/sync/parked/{id}/retry",
             "/kiosk/sync/parked/99/retry",
-            Some(&organiser),
-            None
-        )
-        .status,
-        404
-    );
-
-    assert_eq!(
-        call(
-            "get",
+            org,
+            None,
+            404,
+        ),
+        ("get", "/kiosk/clients", "/kiosk/clients", org, None, 200),
+        (
+            "post",
             "/kiosk/clients",
             "/kiosk/clients",
-            Some(&organiser),
-            None
-        )
-        .status,
-        200
-    );
+            org,
+            Some(json!({"item": {"name": ""}})),
+            422,
+        ),
+    ];
+    for (method, doc_path, path, token, body, status) in &cases {
+        let r = call(method, doc_path, path, *token, body.as_ref());
+        assert_eq!(r.status, *status, "{method} {path}: {}", r.text);
+    }
     let made = call(
         "post",
         "/kiosk/clients",
         "/kiosk/clients",
-        Some(&organiser),
-        Some(json!({"item": {"name": "Badge printer", "scopes": "read check_in"}})),
+        org,
+        Some(&printer),
     );
     assert_eq!(made.status, 201, "{}", made.text);
-    assert_eq!(
-        call(
-            "post",
-            "/kiosk/clients",
-            "/kiosk/clients",
-            Some(&organiser),
-            Some(json!({"item": {"name": ""}}))
-        )
-        .status,
-        422
+    let one = format!(
+        "/kiosk/clients/{}",
+        made.json()["client_id"].as_str().expect("id")
     );
-    let id = made.json()["client_id"]
-        .as_str()
-        .expect("client_id")
-        .to_owned();
-    let one = "/kiosk/clients/{client_id}";
-    assert_eq!(
-        call(
-            "delete",
-            one,
-            &format!("/kiosk/clients/{id}"),
-            Some(&organiser),
-            None
-        )
-        .status,
-        204
-    );
-    assert_eq!(
-        call(
-            "delete",
-            one,
-            &format!("/kiosk/clients/{id}"),
-            Some(&organiser),
-            None
-        )
-        .status,
-        404
-    );
-    assert_eq!(
-        call(
-            "delete",
-            one,
-            &format!("/kiosk/clients/{id}"),
-            Some(&reader),
-            None
-        )
-        .status,
-        403
-    );
+    let doc_one = "/kiosk/clients/{client_id}";
+    for (token, status) in [(read, 403), (org, 204), (org, 404)] {
+        assert_eq!(call("delete", doc_one, &one, token, None).status, status);
+    }
 }
