@@ -7,10 +7,8 @@
 #   bash bench/sync_pull.sh [BIN] [N] [CHANGES]     e.g. bash bench/sync_pull.sh target/release/entrada 50000 100
 set -euo pipefail
 bin=${1:-target/release/entrada}; n=${2:-50000}; changes=${3:-100}
-work=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-cp "$bin" "$work/entrada"; bin="$work/entrada"
-export ENTRADA_LOG=entrada=warn
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 rport=$(port)
 "$bin" serve --db "$work/remote.db" --bind 127.0.0.1:$rport --rate-limit 0 --demo --demo-attendees "$n" > "$work/remote.out" 2>&1 &
 until grep -q 'door sign-in' "$work/remote.out" 2>/dev/null; do sleep 0.5; done

@@ -7,10 +7,8 @@
 #   bash bench/sync_push.sh [BIN] [N] [RATE]     e.g. bash bench/sync_push.sh target/release/entrada 10000 10
 set -euo pipefail
 bin=${1:-target/release/entrada}; n=${2:-10000}; rate=${3:-0}
-work=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
-cp "$bin" "$work/entrada"; bin="$work/entrada"
-export ENTRADA_LOG=entrada=warn
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# shellcheck source=bench/lib.sh
+source "$(dirname "$0")/lib.sh"
 rport=$(port); kport=$(port)
 start_remote() { "$bin" serve --db "$work/remote.db" --bind 127.0.0.1:$rport --rate-limit "$rate" "$@" > "$work/remote.out" 2>&1 & echo $! > "$work/remote.pid"; until curl -sf "http://127.0.0.1:$rport/healthz" >/dev/null; do sleep 0.2; done; }
 start_remote --demo --demo-attendees "$n"

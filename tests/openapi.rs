@@ -432,7 +432,15 @@ fn the_kiosk_routes_answer_as_documented() {
     // (method, documented path, path, token, body, status), in order: the run after the
     // configuration, the client made before it is deleted.
     let parked = "/kiosk/sync/parked/{id}";
-    let cases: Vec<(&str, &str, &str, Option<&str>, Option<Value>, u16)> = vec![
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        &'a str,
+        Option<&'a str>,
+        Option<Value>,
+        u16,
+    );
+    let cases: Vec<Case> = vec![
         ("get", "/kiosk/sync", "/kiosk/sync", read, None, 200),
         ("get", "/kiosk/sync", "/kiosk/sync", none, None, 401),
         (
