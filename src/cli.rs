@@ -133,8 +133,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..), requires = "backup_dir")]
     pub backup_keep: u32,
     /// Seconds between background sync rounds (when a sync is configured); a round
-    /// also starts soon after local changes.
-    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    /// also starts soon after local changes. 0: no background rounds, only those asked
+    /// for (`entrada sync run`, `POST /kiosk/sync/run`).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30)]
     pub sync_interval: u64,
 }
 
@@ -355,7 +356,9 @@ fn serve(args: ServeArgs) -> Result<()> {
         let demo = config.demo;
         let demo_attendees = args.demo_attendees as usize;
         let server = server::start(config, server::termination_signal()).await?;
-        crate::sync::spawn(server.db.clone(), sync_interval);
+        if !sync_interval.is_zero() {
+            crate::sync::spawn(server.db.clone(), sync_interval);
+        }
         if let Some(dir) = backup_dir {
             crate::backup::spawn_rolling(server.db.path().to_path_buf(), dir, backup_every, backup_keep);
         }
