@@ -258,6 +258,17 @@ export async function smallTargets(page) {
 
 /** WCAG contrast ratio of an element's text colour against its (first opaque) background. */
 export async function contrastOf(locator) {
+  // A screen may re-render the element just as it is read (the door's banner does when
+  // the camera settles): a detached element has no computed colours, so read it again.
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const ratio = await contrastOnce(locator);
+    if (Number.isFinite(ratio)) return ratio;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return contrastOnce(locator);
+}
+
+function contrastOnce(locator) {
   return locator.evaluate((el) => {
     const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
     const lum = ([r, g, b]) => {
