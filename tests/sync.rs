@@ -757,6 +757,16 @@ fn configure_via(kiosk: &Server, remote: &Server, base: &str, events: &str) {
     configure_at(kiosk, remote, base, events);
 }
 
+/// The id of the attendee of `event` with ticket `code` (a JSON string) on `server`.
+fn id_by_code(server: &Server, token: &str, event: i64, code: &Value) -> i64 {
+    let code = code.as_str().expect("code");
+    server
+        .get(&format!("/events/{event}/attendees?qr_code={code}"), token)
+        .json()["items"][0]["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no attendee with code {code} in event {event}"))
+}
+
 /// A remote with one event, "Gala", and one attendee, Ada Lovelace: (remote, its token
 /// with read write, the event's id, Ada).
 fn remote_with_ada() -> (Server, String, i64, Value) {
@@ -1055,19 +1065,7 @@ fn an_attendee_edited_on_both_sides_keeps_the_later_change_of_each_member() {
         json!({"first_name": "Bob", "company": "Before"}),
     );
     let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
-    let find = |code: &Value| {
-        kiosk
-            .get(
-                &format!(
-                    "/events/{local}/attendees?qr_code={}",
-                    code.as_str().expect("code")
-                ),
-                &kt,
-            )
-            .json()["items"][0]["id"]
-            .as_i64()
-            .expect("mirrored")
-    };
+    let find = |code: &Value| id_by_code(&kiosk, &kt, local, code);
     let (a, b) = (find(&ra["qr_code"]), find(&rb["qr_code"]));
     offline(&net, true);
     let pause = || std::thread::sleep(Duration::from_millis(30));
@@ -1256,17 +1254,7 @@ fn a_refused_change_is_parked_with_its_dependants_and_staff_edit_or_retry_it() {
         .json()["items"][0]["id"]
         .as_i64()
         .expect("field");
-    let x = kiosk
-        .get(
-            &format!(
-                "/events/{local}/attendees?qr_code={}",
-                rx["qr_code"].as_str().expect("code")
-            ),
-            &kt,
-        )
-        .json()["items"][0]["id"]
-        .as_i64()
-        .expect("mirrored");
+    let x = id_by_code(&kiosk, &kt, local, &rx["qr_code"]);
     offline(&net, true);
     // Meanwhile the organiser makes the question required on the remote.
     let r = remote.patch(
@@ -1605,17 +1593,7 @@ fn field_changes_and_answers_made_at_the_kiosk_reach_the_remote() {
         json!({"item": {"options": ["S", "M", "L", "XL"]}}),
     );
     assert_eq!(r.status, 200, "{}", r.text);
-    let ada_here = kiosk
-        .get(
-            &format!(
-                "/events/{local}/attendees?qr_code={}",
-                ada["qr_code"].as_str().expect("code")
-            ),
-            &kt,
-        )
-        .json()["items"][0]["id"]
-        .as_i64()
-        .expect("Ada at the kiosk");
+    let ada_here = id_by_code(&kiosk, &kt, local, &ada["qr_code"]);
     let r = kiosk.patch(
         &format!("/events/{local}/attendees/{ada_here}"),
         &kt,
@@ -1666,12 +1644,7 @@ fn an_edit_whose_answer_was_lost_is_not_a_conflict_with_itself() {
     use std::sync::atomic::Ordering;
     let (remote, rt, event, ada) = remote_with_ada();
     let (kiosk, kt, local, net) = behind_a_switch(&remote, event);
-    let code = ada["qr_code"].as_str().expect("code");
-    let here = kiosk
-        .get(&format!("/events/{local}/attendees?qr_code={code}"), &kt)
-        .json()["items"][0]["id"]
-        .as_i64()
-        .expect("Ada here");
+    let here = id_by_code(&kiosk, &kt, local, &ada["qr_code"]);
     let edit = |company: &str| {
         let r = kiosk.patch(
             &format!("/events/{local}/attendees/{here}"),
