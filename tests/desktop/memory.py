@@ -27,6 +27,15 @@ def tree(root):
     return out
 
 
+def own(pid):
+    """PSS in MB of the process `pid` alone."""
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) // 1024
+    return 0
+
+
 def whole_app(root):
     """(PSS, RSS) in MB of `root` and its descendants."""
     rss = pss = 0
