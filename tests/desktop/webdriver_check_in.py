@@ -285,16 +285,21 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
+        launched = time.time()
         session = Session(f"http://127.0.0.1:{dport}", {
             "browserName": "wry",
             "tauri:options": {"application": APP, "args": ["--port", str(port), "--db", db]},
         })
+        session.find('[data-testid="sign-in"]')
+        first_screen = time.time()
         session.click('[data-testid="sign-in"]')
         session.type_into("#email", email)
         session.type_into("#password", password)
         session.click('button[type="submit"]')
         session.click('[data-testid="event-option"]')
+        event_picked = time.time()
         session.find('[data-testid="door-screen"]')
+        door_ready = time.time()
         until = time.time() + 20
         while True:
             frames = call("POST", f"{session.url}/execute/sync", {"script": (
@@ -306,6 +311,9 @@ def main():
                 raise RuntimeError(f"the camera preview shows no frames in the real webview: {frames}")
             time.sleep(0.25)
         print(f"ok - getUserMedia works in the real webview (mock camera, {frames[0]} px wide frames)")
+        print(f"desktop: over WebDriver: start → first screen {first_screen - launched:.2f} s (with "
+              f"WebDriver's own start); event picked → door screen {door_ready - event_picked:.2f} s, "
+              f"→ camera live {time.time() - event_picked:.2f} s")
         # Whatever has the focus, a scanner's keys must not land in a form field.
         call("POST", f"{session.url}/execute/sync",
              {"script": "document.activeElement && document.activeElement.blur()", "args": []})
