@@ -3,8 +3,9 @@ WebKitWebDriver drives `entrada-desktop` (its real WebKitGTK window, its in-proc
 server). Sign in as the demo organiser, pick the event, see the camera preview play
 (WebKit's mock camera: getUserMedia really works in the Linux webview), type an
 attendee's code as a hardware scanner does (keys, then Enter, with no field focused) and
-see the green result; then turn kiosk mode on in the settings (the shell checks the
-organiser, keeps the setting, reopens the page in kiosk mode) and off again.
+see the green result; a short shift at the door (150 more check-ins, then the same people
+again, without the app growing); then turn kiosk mode on in the settings (the shell checks
+the organiser, keeps the setting, reopens the page in kiosk mode) and off again.
 
     python3 tests/desktop/webdriver_check_in.py APP ENTRADA TAURI_DRIVER
 
@@ -328,11 +329,12 @@ def main():
         session.screenshot("desktop-webdriver-check-in.png")
         print(f"ok - signed in and checked {name} in by scanner keys in the real window")
         app = app_pid(port)
-        if app:
-            time.sleep(2)  # the counters and recent scans settle
-            print(f"desktop: memory of the whole app with the door screen open (camera on, "
-                  f"10,000 attendees, one check-in): {memory.words(app)}")
-            print(f"desktop: by process: {memory.detail(app)}")
+        if not app:
+            raise RuntimeError(f"no entrada-desktop process with port {port} to measure")
+        time.sleep(2)  # the counters and recent scans settle
+        print(f"desktop: memory of the whole app with the door screen open (camera on, "
+              f"10,000 attendees, one check-in): {memory.words(app)}")
+        print(f"desktop: by process: {memory.detail(app)}")
         soak(session, app, port, people[1:SOAK_SCANS + 1], (cid, secret, event))
 
         # The shell acts only on an organiser's token: anything else changes nothing.
