@@ -12,7 +12,9 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
 use crate::auth::secrets;
-use crate::config::{DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig, default_db_path};
+use crate::config::{
+    CacheSizes, DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig, default_db_path,
+};
 use crate::db::{Db, accounts, clients, users};
 use crate::domain::scope::ScopeSet;
 use crate::domain::user::Role;
@@ -344,6 +346,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         demo: args.demo,
         rate_limit: args.rate_limit,
         allowed_hosts: args.allow_host,
+        db_cache: CacheSizes::SERVER,
     };
     let sync_interval = std::time::Duration::from_secs(args.sync_interval);
     let (backup_dir, backup_every, backup_keep) = (

@@ -3,6 +3,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+pub use crate::db::CacheSizes;
+
 /// Default token lifetime, seconds.
 pub const DEFAULT_TOKEN_TTL: u64 = 7200;
 /// Largest JSON body accepted, bytes.
@@ -22,6 +24,8 @@ pub struct ServerConfig {
     pub rate_limit: u32,
     /// Host names besides loopback and the bound address that requests may name.
     pub allowed_hosts: Vec<String>,
+    /// SQLite's page caches: large for a server, small for the desktop kiosk.
+    pub db_cache: CacheSizes,
 }
 
 /// Default API requests per second per token.

@@ -148,8 +148,8 @@ pub async fn start(
     shutdown_signal: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<RunningServer> {
     let lock = crate::backup::ServeLock::acquire(&config.db_path)?;
-    let db_path = config.db_path.clone();
-    let db = tokio::task::spawn_blocking(move || Db::open(&db_path))
+    let (db_path, cache) = (config.db_path.clone(), config.db_cache);
+    let db = tokio::task::spawn_blocking(move || Db::open_with(&db_path, cache))
         .await
         .map_err(|e| Error::internal(format!("database open task failed: {e}")))??;
     if !config.bind.ip().is_loopback() {

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use entrada::config::{DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig};
+use entrada::config::{CacheSizes, DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig};
 use tauri::webview::PageLoadEvent;
 use tauri::{AppHandle, Manager, WebviewUrl, WebviewWindow, WebviewWindowBuilder, WindowEvent};
 use tracing_subscriber::layer::SubscriberExt;
@@ -443,6 +443,8 @@ async fn start_server(
         demo: false,
         rate_limit: DEFAULT_RATE_LIMIT,
         allowed_hosts: Vec::new(),
+        // A day at the door on a small PC: small page caches (see `CacheSizes::KIOSK`).
+        db_cache: CacheSizes::KIOSK,
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     match entrada::server::start(config, async move {

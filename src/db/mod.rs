@@ -33,13 +33,34 @@ use crate::error::{Error, Result};
 pub use writer::Writer;
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-/// Page cache of the writer and of each reader. SQLite's default (2 MiB) holds a small
-/// part of a 100,000-attendee event's indexes; every miss is a read and a page copy, which
-/// showed in profiles of the check-in load.
-const WRITER_CACHE_KIB: i64 = 64 * 1024;
-const READER_CACHE_KIB: i64 = 16 * 1024;
 /// Reads through a memory map instead of read() calls and copies.
 const MMAP_BYTES: i64 = 256 * 1024 * 1024;
+
+/// The most memory SQLite's page cache may take, for the writer and for each reader. The
+/// cache fills with the pages a connection has used and keeps them, so this is also how
+/// far a long-running process grows on a large database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CacheSizes {
+    pub writer_kib: i64,
+    pub reader_kib: i64,
+}
+
+impl CacheSizes {
+    /// For `entrada serve` and the command line: SQLite's default (2 MiB) holds a small part
+    /// of a 100,000-attendee event's indexes; every miss is a read and a page copy, which
+    /// showed in profiles of the check-in load.
+    pub const SERVER: CacheSizes = CacheSizes {
+        writer_kib: 64 * 1024,
+        reader_kib: 16 * 1024,
+    };
+    /// For the desktop kiosk, which runs all day on a small PC and sees a scan a second at
+    /// most: the writer keeps the pages of the rows being checked in, reads go through the
+    /// memory map, and the operating system's file cache holds the rest.
+    pub const KIOSK: CacheSizes = CacheSizes {
+        writer_kib: 8 * 1024,
+        reader_kib: 2 * 1024,
+    };
+}
 
 fn tune_cache(conn: &Connection, cache_kib: i64) -> rusqlite::Result<()> {
     conn.pragma_update(None, "cache_size", -cache_kib)?;
@@ -60,13 +81,18 @@ impl Db {
     /// Opens (creating if needed) the database at `path`, applies pending migrations and
     /// starts the writer thread.
     pub fn open(path: &Path) -> Result<Db> {
+        Db::open_with(path, CacheSizes::SERVER)
+    }
+
+    /// [`Db::open`] with page caches of the given sizes.
+    pub fn open_with(path: &Path, cache: CacheSizes) -> Result<Db> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
                 Error::internal(format!("cannot create directory {}: {e}", dir.display()))
             })?;
         }
         migrations::check_file(path)?;
-        let mut conn = open_read_write(path)?;
+        let mut conn = open_read_write(path, cache.writer_kib)?;
         migrations::apply(&mut conn, path)?;
         // Start with an empty WAL: readers look every page up in the WAL index first, and
         // a WAL left large by a bulk load or a crash slows every read until the next write.
@@ -75,9 +101,9 @@ impl Db {
 
         let manager = SqliteConnectionManager::file(path)
             .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-            .with_init(|c| {
+            .with_init(move |c| {
                 c.busy_timeout(BUSY_TIMEOUT)?;
-                tune_cache(c, READER_CACHE_KIB)?;
+                tune_cache(c, cache.reader_kib)?;
                 c.set_prepared_statement_cache_capacity(64);
                 Ok(())
             });
@@ -164,14 +190,37 @@ fn in_read_transaction<T>(
 }
 
 /// Opens the read-write connection with the pragmas every writer needs.
-fn open_read_write(path: &Path) -> Result<Connection> {
+fn open_read_write(path: &Path, cache_kib: i64) -> Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL: readers never block on the writer. FULL: a commit that returned is on disk.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    tune_cache(&conn, WRITER_CACHE_KIB)?;
+    tune_cache(&conn, cache_kib)?;
     conn.set_prepared_statement_cache_capacity(128);
     Ok(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cache_sizes(db: &Db) -> (i64, i64) {
+        let pragma = |c: &Connection| Ok(c.query_row("PRAGMA cache_size", [], |r| r.get(0))?);
+        let writer = db.write_blocking(pragma).expect("writer");
+        let reader = db.read_blocking(pragma).expect("reader");
+        (writer, reader)
+    }
+
+    /// The page caches are what the configuration says, on the writer and on the readers
+    /// (a negative `cache_size` is KiB).
+    #[test]
+    fn page_caches_follow_the_configuration() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let server = Db::open(&dir.path().join("server.db")).expect("open");
+        assert_eq!(cache_sizes(&server), (-64 * 1024, -16 * 1024));
+        let kiosk = Db::open_with(&dir.path().join("kiosk.db"), CacheSizes::KIOSK).expect("open");
+        assert_eq!(cache_sizes(&kiosk), (-8 * 1024, -2 * 1024));
+    }
 }
