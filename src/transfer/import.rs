@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 use crate::db::{attendee_fields, attendees, events};
 use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput, AttendeeUpdateInput};
 use crate::domain::field::AttendeeField;
+use crate::domain::time;
 use crate::error::{Error, Result};
 
 /// Largest file accepted (the API's import route and the command line alike).
@@ -479,6 +480,8 @@ pub fn run(
         }
     }
 
+    // Every row this import writes is stamped at or after this.
+    let started = time::now();
     conn.execute_batch("SAVEPOINT import")?;
     let outcome = (|| -> Result<ImportReport> {
         let total = sheet.rows.len() as u64;
@@ -554,6 +557,9 @@ pub fn run(
         Ok(mut report) => {
             let keep = !options.dry_run && (report.invalid == 0 || options.valid_only);
             if keep {
+                if report.created + report.updated > 0 {
+                    stamp_at_the_end(conn, event_id, &started)?;
+                }
                 conn.execute_batch("RELEASE import")?;
             } else {
                 conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
@@ -696,4 +702,17 @@ fn comparable(a: &crate::domain::attendee::Attendee) -> Result<Value> {
         map.remove("updated_at");
     }
     Ok(v)
+}
+
+/// Gives every row the import wrote one `updated_at`: now, just before the commit.
+///
+/// Rows are stamped as they are written, over the seconds a large import takes, and none
+/// is visible before the commit. A sync pull (SYNC.md) that reads meanwhile sees none of
+/// them, yet moves its `updated_since` cursor on by the clock, past the stamps of the
+/// first rows: later pulls would never ask for those. Stamped at the end, every row is
+/// newer than any cursor set while the import ran.
+fn stamp_at_the_end(conn: &Connection, event_id: i64, started: &str) -> Result<()> {
+    conn.prepare("UPDATE attendees SET updated_at = ?1 WHERE event_id = ?2 AND updated_at >= ?3")?
+        .execute(rusqlite::params![time::now(), event_id, started])?;
+    Ok(())
 }
