@@ -371,6 +371,21 @@ fn serve(args: ServeArgs) -> Result<()> {
                 .and_then(|()| out.flush())
                 .map_err(|e| Error::internal(format!("cannot write to stdout: {e}")))?;
         }
+        if !demo && !server.db.read(users::any).await? {
+            // A new database has nobody to sign in as: say where the set-up is. Always a
+            // loopback address, as the set-up is accepted only from this computer.
+            let local = if server.addr.ip().is_unspecified() || !server.addr.ip().is_loopback() {
+                SocketAddr::from(([127, 0, 0, 1], server.addr.port()))
+            } else {
+                server.addr
+            };
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "set up: open http://{local}/ in a browser to create the first organiser"
+            );
+            let _ = out.flush();
+        }
         if demo {
             let login = server.db.write(move |conn| demo::seed(conn, demo_attendees)).await?;
             let base = format!("http://{}", server.addr);

@@ -149,12 +149,13 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
         |r| r.get::<_, bool>(0),
     )?;
     if !has_events {
-        seed_event(
+        let id = seed_event(
             conn,
             account.id,
             "Northern Lights Tech Summit 2026",
             attendee_count,
         )?;
+        events::mark_demo(conn, id)?;
     }
     let client_id = secrets::new_client_id();
     let client_secret = secrets::new_client_secret();

@@ -878,3 +878,34 @@ fn accounts_are_isolated() {
     assert_eq!(b_list["metadata"]["total_count"], 1);
     assert_eq!(b_list["items"][0]["id"], b_event);
 }
+
+/// RFC 6749 5.2: the Basic challenge only for a client that used HTTP Basic. A browser
+/// page that sends form parameters and gets `WWW-Authenticate: Basic` opens the
+/// browser's password dialog (a door device whose client was revoked hung on it).
+#[test]
+fn a_refused_form_client_gets_no_basic_challenge() {
+    let s = Server::start();
+    let form = s.token_request(
+        &[
+            ("grant_type", "client_credentials"),
+            ("client_id", "ent_ci_nobody"),
+            ("client_secret", "ent_cs_wrong"),
+        ],
+        None,
+    );
+    assert_eq!(form.status, 401, "{}", form.text);
+    assert_eq!(form.json()["error"], "invalid_client");
+    assert_eq!(form.header("www-authenticate"), None);
+    let basic = s.token_request(
+        &[("grant_type", "client_credentials")],
+        Some(("ent_ci_nobody", "ent_cs_wrong")),
+    );
+    assert_eq!(basic.status, 401, "{}", basic.text);
+    assert!(
+        basic
+            .header("www-authenticate")
+            .is_some_and(|c| c.starts_with("Basic")),
+        "{:?}",
+        basic.headers
+    );
+}

@@ -19,6 +19,8 @@ pub mod integrations;
 pub mod me;
 pub mod registration_types;
 pub mod sessions;
+pub mod setup;
+pub mod staff;
 pub mod sync;
 pub mod transfer;
 
@@ -173,6 +175,26 @@ anything else is 404.
   camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`
   (organisers) make, list and revoke client credentials for local integrations (the
   secret is shown once, in the create's answer).
+- First run (kiosk extensions, no token): `GET /kiosk/setup` says whether the database
+  has no user yet; `POST /kiosk/setup` then creates the first organiser, only while no
+  user exists (the first request wins in one write; later and concurrent ones get 409)
+  and only from this computer (peer and `Host` loopback, else 403). With a PKCE
+  `code_challenge` and the kiosk's `redirect_uri` its answer carries a one-time
+  authorization code for `entrada-kiosk`, exchanged at `/oauth/token` like the sign-in
+  page's. Passphrases chosen in the UI have at least 10 characters.
+- `POST /kiosk/demo` creates the demo event (the data of `serve --demo`, `demo: true` on
+  the event), `DELETE /kiosk/demo` removes every demo event of the account with all its
+  data. `POST /kiosk/sync/test` checks a remote step by step (address, DNS, connection,
+  TLS, credentials, v2 answers) and lists its events; `GET /kiosk/sync` reports a running
+  round's `progress`.
+- Staff (organisers: personal tokens with the role; client credentials get 403):
+  `GET`/`POST /kiosk/staff`, `PATCH /kiosk/staff/{id}` (name, role, `disabled`: revokes
+  every token at once), `POST /kiosk/staff/{id}/password` (a new temporary passphrase,
+  shown once; sign-ins end). A change that would leave the account without an active
+  organiser is 422.
+- `DELETE /events/{event_id}/registration_types/{id}` (attendees keep no type) and
+  `DELETE /events/{event_id}/sessions/{id}` (its check-in history goes with it), refused
+  (422) in an event mirrored from a remote; both records carry `attendee_count`.
 - Events, registration types, sessions and `/account` are this project's shapes.
 "#;
 
@@ -243,9 +265,12 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
             registration_types::list,
             registration_types::create
         ))
-        .routes(routes!(registration_types::update))
+        .routes(routes!(
+            registration_types::update,
+            registration_types::delete
+        ))
         .routes(routes!(sessions::list, sessions::create))
-        .routes(routes!(sessions::update))
+        .routes(routes!(sessions::update, sessions::delete))
         .routes(routes!(attendees::list, attendees::create))
         .routes(routes!(attendees::get, attendees::update))
         .routes(routes!(attendee_fields::list, attendee_fields::create))
@@ -287,6 +312,12 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(sync::edit, sync::drop_parked))
         .routes(routes!(integrations::create, integrations::list))
         .routes(routes!(integrations::revoke))
+        .routes(routes!(setup::status, setup::create))
+        .routes(routes!(setup::create_demo, setup::delete_demo))
+        .routes(routes!(staff::list, staff::create))
+        .routes(routes!(staff::update))
+        .routes(routes!(staff::reset_password))
+        .routes(routes!(sync::test_connection))
         .split_for_parts();
     for item in doc.paths.paths.values_mut() {
         item.servers = Some(vec![utoipa::openapi::Server::new("/")]);

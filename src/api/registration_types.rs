@@ -87,3 +87,31 @@ pub async fn update(
         .await?;
     Ok(Json(Item::new(updated)))
 }
+
+/// Delete a registration type (extension). The attendees who had it keep no type. Refused (422) in an event mirrored from a remote server.
+#[utoipa::path(delete, path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
+    responses((status = 200, description = "The deleted registration type, with the count it had", body = Item<RegistrationType>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn delete(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<RegistrationType>>> {
+    let account = auth.account_id();
+    let deleted = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = events::require_registration_type(conn, event_id, id)?;
+            if crate::db::sync::is_mirrored(conn, event_id)? {
+                return Err(crate::error::Error::invalid(format!(
+                    "event {event_id} is mirrored from the remote server: remove the registration type there"
+                )));
+            }
+            events::delete_registration_type(conn, &current)?;
+            Ok(current)
+        })
+        .await?;
+    Ok(Json(Item::new(deleted)))
+}

@@ -87,3 +87,31 @@ pub async fn update(
         .await?;
     Ok(Json(Item::new(updated)))
 }
+
+/// Delete a session (extension). Its check-in history and presence go with it. Refused (422) in an event mirrored from a remote server.
+#[utoipa::path(delete, path = "/events/{event_id}/sessions/{id}", tag = "sessions",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Session id")),
+    responses((status = 200, description = "The deleted session, with the count it had", body = Item<Session>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn delete(
+    auth: Auth<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<Session>>> {
+    let account = auth.account_id();
+    let deleted = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = events::require_session(conn, event_id, id)?;
+            if crate::db::sync::is_mirrored(conn, event_id)? {
+                return Err(crate::error::Error::invalid(format!(
+                    "event {event_id} is mirrored from the remote server: remove the session there"
+                )));
+            }
+            events::delete_session(conn, &current)?;
+            Ok(current)
+        })
+        .await?;
+    Ok(Json(Item::new(deleted)))
+}

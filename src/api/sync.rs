@@ -213,3 +213,45 @@ pub async fn drop_parked(
     })
     .await
 }
+
+/// Request body of `POST /kiosk/sync/test`.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct ProbeRequest {
+    item: crate::sync::probe::ProbeInput,
+}
+
+/// Test a remote before configuring it: the address, its name (DNS), the connection,
+/// TLS, the credentials and whether it answers as a v2 server, stopping at the first step
+/// that fails and saying so in words; on success, the remote's events to choose from.
+/// Always 200 (the outcome is in the body); nothing is stored. Omit `client_secret` to
+/// test the stored one.
+#[utoipa::path(post, path = "/kiosk/sync/test", tag = "kiosk",
+    request_body = ProbeRequest,
+    responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn test_connection(
+    auth: Auth<Write>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<crate::sync::probe::ProbeInput>,
+) -> Result<Json<crate::sync::probe::Probe>> {
+    let account = auth.account_id();
+    let secret = match input.client_secret.clone().filter(|s| !s.is_empty()) {
+        Some(secret) => secret,
+        None => {
+            let client_id = input.client_id.trim().to_owned();
+            state
+                .db
+                .read(move |conn| {
+                    let config = store::config(conn)?;
+                    check_account(config.as_ref(), account)?;
+                    Ok(config
+                        .filter(|c| c.client_id == client_id)
+                        .map(|c| c.client_secret)
+                        .unwrap_or_default())
+                })
+                .await?
+        }
+    };
+    Ok(Json(crate::sync::probe::run(&input, &secret).await))
+}

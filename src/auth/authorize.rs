@@ -393,6 +393,7 @@ pub async fn submit(
         .write(move |conn| {
             let has_account = users::get(conn, user_id)?.is_some_and(|u| !u.accounts.is_empty());
             if has_account {
+                users::record_sign_in(conn, user_id)?;
                 clients::insert_code(
                     conn,
                     &code_hash,

@@ -111,6 +111,33 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Auth<S> {
     }
 }
 
+/// A signed-in organiser: a personal token whose user is an organiser of the account it
+/// names (`write` on a personal token means exactly that). Managing people is for
+/// people: client credentials, whatever their scopes, are refused with 403.
+pub struct Organiser {
+    pub principal: Principal,
+}
+
+impl Organiser {
+    pub fn account_id(&self) -> i64 {
+        self.principal.account_id
+    }
+}
+
+impl FromRequestParts<AppState> for Organiser {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
+        let Auth { principal, .. } = Auth::<Write>::from_request_parts(parts, state).await?;
+        if principal.user_id.is_none() {
+            return Err(Error::Forbidden(
+                "only an organiser who signed in may do this (client credentials may not)".into(),
+            ));
+        }
+        Ok(Organiser { principal })
+    }
+}
+
 /// A request whose bearer token is checked (for scope `S`) inside the handler's own
 /// database job rather than in a job of its own: a GET, or a check-in, then costs one trip
 /// to a database thread instead of two. Only the shape of the header is checked up front.

@@ -50,6 +50,24 @@ pub fn new_authorization_code() -> String {
     random_text(32)
 }
 
+/// A temporary passphrase for a person an organiser adds (shown once, to be changed):
+/// four groups of four letters and digits without look-alikes (no 0/O, 1/l/I), about
+/// 80 bits, easy to read out and type on a touch screen.
+pub fn new_temporary_passphrase() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut buf = [0u8; 16];
+    rand::rng().fill_bytes(&mut buf);
+    let letters: Vec<char> = buf
+        .iter()
+        .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
+        .collect();
+    letters
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 /// Cheap shape check before touching the database.
 pub fn looks_like_token(token: &str) -> bool {
     token.len() <= 128

@@ -177,7 +177,15 @@ pub async fn token(
                 .insert(PRAGMA, HeaderValue::from_static("no-cache"));
             response
         }
-        Err(e) => e.into_response(),
+        Err(mut e) => {
+            // RFC 6749 5.2: the Basic challenge answers a client that authenticated with
+            // the Authorization header. Sent to a form-parameter client (a page's fetch),
+            // it makes the browser open its own password dialog and the page hang.
+            if headers.get(AUTHORIZATION).is_none() {
+                e.basic_challenge = false;
+            }
+            e.into_response()
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use crate::domain::time;
 use crate::error::{Error, Result};
 
 const EVENT_COLUMNS: &str = "id, account_id, name, starts_at, ends_at, timezone, location, \
-     attendee_count, created_at, updated_at";
+     attendee_count, created_at, updated_at, demo";
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
     Ok(Event {
@@ -24,6 +24,7 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         attendee_count: row.get(7)?,
         created_at: row.get(8)?,
         updated_at: row.get(9)?,
+        demo: row.get(10)?,
     })
 }
 
@@ -84,7 +85,8 @@ pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Even
     require(conn, event.account_id, event.id)
 }
 
-const REGISTRATION_TYPE_COLUMNS: &str = "id, event_id, name, capacity, created_at, updated_at";
+const REGISTRATION_TYPE_COLUMNS: &str = "id, event_id, name, capacity, created_at, updated_at, \
+     (SELECT COUNT(*) FROM attendees a WHERE a.registration_type_id = registration_types.id)";
 
 fn registration_type_from_row(row: &Row<'_>) -> rusqlite::Result<RegistrationType> {
     Ok(RegistrationType {
@@ -94,6 +96,7 @@ fn registration_type_from_row(row: &Row<'_>) -> rusqlite::Result<RegistrationTyp
         capacity: row.get(3)?,
         created_at: row.get(4)?,
         updated_at: row.get(5)?,
+        attendee_count: row.get(6)?,
     })
 }
 
@@ -152,8 +155,9 @@ pub fn update_registration_type(
     require_registration_type(conn, current.event_id, current.id)
 }
 
-const SESSION_COLUMNS: &str =
-    "id, event_id, name, starts_at, ends_at, capacity, created_at, updated_at";
+const SESSION_COLUMNS: &str = "id, event_id, name, starts_at, ends_at, capacity, created_at, \
+     updated_at, (SELECT COUNT(DISTINCT c.attendee_id) FROM check_ins c \
+     WHERE c.session_id = sessions.id AND c.attendee_id IS NOT NULL)";
 
 fn session_from_row(row: &Row<'_>) -> rusqlite::Result<Session> {
     Ok(Session {
@@ -165,6 +169,7 @@ fn session_from_row(row: &Row<'_>) -> rusqlite::Result<Session> {
         capacity: row.get(5)?,
         created_at: row.get(6)?,
         updated_at: row.get(7)?,
+        attendee_count: row.get(8)?,
     })
 }
 
@@ -201,4 +206,53 @@ pub fn update_session(conn: &Connection, current: &Session, data: &SessionData) 
         params![data.name, data.starts_at, data.ends_at, data.capacity, time::now(), current.id],
     )?;
     require_session(conn, current.event_id, current.id)
+}
+
+/// Removes a registration type; the attendees who had it keep no type (their `updated_at`
+/// moves, so that a sync or an export sees the change).
+pub fn delete_registration_type(conn: &Connection, current: &RegistrationType) -> Result<()> {
+    conn.execute(
+        "UPDATE attendees SET registration_type_id = NULL, updated_at = ?1
+         WHERE registration_type_id = ?2",
+        params![time::now(), current.id],
+    )?;
+    conn.execute("DELETE FROM registration_types WHERE id = ?1", [current.id])?;
+    Ok(())
+}
+
+/// Removes a session with its check-in history and presence (the schema cascades).
+pub fn delete_session(conn: &Connection, current: &Session) -> Result<()> {
+    conn.execute("DELETE FROM sessions WHERE id = ?1", [current.id])?;
+    Ok(())
+}
+
+/// Marks an event as the demo event.
+pub fn mark_demo(conn: &Connection, id: i64) -> Result<()> {
+    conn.execute("UPDATE events SET demo = 1 WHERE id = ?1", [id])?;
+    Ok(())
+}
+
+/// The account's demo event, if it has one.
+pub fn demo_event(conn: &Connection, account_id: i64) -> Result<Option<Event>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE account_id = ?1 AND demo = 1 ORDER BY id LIMIT 1"
+        ))?
+        .query_row([account_id], event_from_row)
+        .optional()?)
+}
+
+/// Removes every demo event of the account with everything in it (attendees, answers,
+/// fields, types, sessions, history: the schema cascades). Returns how many went.
+pub fn delete_demo_events(conn: &Connection, account_id: i64) -> Result<usize> {
+    // Attendees reference registration types without a cascade: they go first.
+    conn.execute(
+        "DELETE FROM attendees WHERE event_id IN
+         (SELECT id FROM events WHERE account_id = ?1 AND demo = 1)",
+        [account_id],
+    )?;
+    Ok(conn.execute(
+        "DELETE FROM events WHERE account_id = ?1 AND demo = 1",
+        [account_id],
+    )?)
 }

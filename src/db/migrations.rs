@@ -17,6 +17,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0003_people.sql")),
         M::up(include_str!("../../migrations/0004_sync.sql")),
         M::up(include_str!("../../migrations/0005_sync_retries.sql")),
+        M::up(include_str!("../../migrations/0006_first_run.sql")),
     ])
 }
 
@@ -25,7 +26,7 @@ pub fn latest() -> usize {
     MIGRATION_COUNT
 }
 
-const MIGRATION_COUNT: usize = 5;
+const MIGRATION_COUNT: usize = 6;
 
 /// The schema version of an open database (0: empty).
 pub fn version(conn: &Connection) -> Result<usize> {

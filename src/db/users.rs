@@ -3,7 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::domain::time;
-use crate::domain::user::{Membership, Role, User};
+use crate::domain::user::{Membership, Role, StaffMember, User};
 use crate::error::{Error, Result};
 
 /// What sign-in needs to know about a user.
@@ -145,11 +145,27 @@ pub fn disable(conn: &Connection, who: &str) -> Result<i64> {
         .query_row([who.trim()], |r| r.get(0))
         .optional()?;
     let id = id.ok_or_else(|| Error::not_found(format_args!("user {who}")))?;
+    set_disabled(conn, id, true)?;
+    Ok(id)
+}
+
+/// Disables (and revokes every token of) or enables a user.
+pub fn set_disabled(conn: &Connection, id: i64, disabled: bool) -> Result<()> {
+    if disabled {
+        conn.execute(
+            "UPDATE users SET disabled_at = COALESCE(disabled_at, ?1) WHERE id = ?2",
+            params![time::now(), id],
+        )?;
+        revoke_tokens(conn, id)?;
+    } else {
+        conn.execute("UPDATE users SET disabled_at = NULL WHERE id = ?1", [id])?;
+    }
+    Ok(())
+}
+
+/// Ends every sign-in of the user: their access and refresh tokens stop working at once.
+pub fn revoke_tokens(conn: &Connection, id: i64) -> Result<()> {
     let now = time::now();
-    conn.execute(
-        "UPDATE users SET disabled_at = COALESCE(disabled_at, ?1) WHERE id = ?2",
-        params![now, id],
-    )?;
     conn.execute(
         "UPDATE access_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE user_id = ?2",
         params![now, id],
@@ -158,5 +174,100 @@ pub fn disable(conn: &Connection, who: &str) -> Result<i64> {
         "UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, ?1) WHERE user_id = ?2",
         params![now, id],
     )?;
-    Ok(id)
+    Ok(())
+}
+
+/// Whether anybody can sign in yet (the first run's set-up is offered until someone can).
+pub fn any(conn: &Connection) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM users LIMIT 1")?
+        .exists([])?)
+}
+
+/// Notes a successful sign-in.
+pub fn record_sign_in(conn: &Connection, id: i64) -> Result<()> {
+    conn.execute(
+        "UPDATE users SET last_sign_in_at = ?1 WHERE id = ?2",
+        params![time::now(), id],
+    )?;
+    Ok(())
+}
+
+const STAFF_SELECT: &str = "SELECT u.id, u.name, u.email, m.role, u.disabled_at IS NOT NULL, \
+     u.last_sign_in_at, u.created_at FROM memberships m JOIN users u ON u.id = m.user_id";
+
+fn staff_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StaffMember> {
+    Ok(StaffMember {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        email: r.get(2)?,
+        role: r.get(3)?,
+        disabled: r.get(4)?,
+        last_sign_in_at: r.get(5)?,
+        created_at: r.get(6)?,
+    })
+}
+
+/// The people of an account, by name.
+pub fn staff(conn: &Connection, account_id: i64) -> Result<Vec<StaffMember>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "{STAFF_SELECT} WHERE m.account_id = ?1 ORDER BY u.name COLLATE NOCASE, u.id"
+    ))?;
+    let rows = stmt.query_map([account_id], staff_from_row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// One person of an account; 404 when they are not a member of it.
+pub fn staff_member(conn: &Connection, account_id: i64, user_id: i64) -> Result<StaffMember> {
+    conn.prepare_cached(&format!(
+        "{STAFF_SELECT} WHERE m.account_id = ?1 AND m.user_id = ?2"
+    ))?
+    .query_row(params![account_id, user_id], staff_from_row)
+    .optional()?
+    .ok_or_else(|| Error::not_found(format_args!("staff member {user_id}")))
+}
+
+/// Whether a user with this email is already a member of the account.
+pub fn is_member(conn: &Connection, account_id: i64, email: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id
+             WHERE m.account_id = ?1 AND u.email = ?2",
+        )?
+        .exists(params![account_id, email])?)
+}
+
+/// Organisers of the account who can still sign in.
+pub fn active_organisers(conn: &Connection, account_id: i64) -> Result<i64> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id
+             WHERE m.account_id = ?1 AND m.role = 'organiser' AND u.disabled_at IS NULL",
+        )?
+        .query_row([account_id], |r| r.get(0))?)
+}
+
+pub fn set_role(conn: &Connection, user_id: i64, account_id: i64, role: Role) -> Result<()> {
+    conn.execute(
+        "UPDATE memberships SET role = ?1 WHERE user_id = ?2 AND account_id = ?3",
+        params![role, user_id, account_id],
+    )?;
+    Ok(())
+}
+
+pub fn set_name(conn: &Connection, user_id: i64, name: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE users SET name = ?1 WHERE id = ?2",
+        params![name, user_id],
+    )?;
+    Ok(())
+}
+
+/// A new password; every sign-in the user had ends.
+pub fn set_password(conn: &Connection, user_id: i64, password_hash: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE users SET password_hash = ?1 WHERE id = ?2",
+        params![password_hash, user_id],
+    )?;
+    revoke_tokens(conn, user_id)
 }

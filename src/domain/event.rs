@@ -24,6 +24,9 @@ pub struct Event {
     pub location: Option<String>,
     /// Extension: how many attendees the event has.
     pub attendee_count: i64,
+    /// Extension: the demo event made by the kiosk's "Try it with a demo event" (or
+    /// `POST /kiosk/demo`); `DELETE /kiosk/demo` removes it with all its data.
+    pub demo: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -36,6 +39,8 @@ pub struct RegistrationType {
     pub name: String,
     /// How many attendees this type admits; null for no limit.
     pub capacity: Option<i64>,
+    /// Extension: how many attendees have this type (a delete leaves them without one).
+    pub attendee_count: i64,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -49,6 +54,9 @@ pub struct Session {
     pub starts_at: Option<String>,
     pub ends_at: Option<String>,
     pub capacity: Option<i64>,
+    /// Extension: how many attendees have a check-in record in this session (a delete
+    /// removes that history).
+    pub attendee_count: i64,
     pub created_at: String,
     pub updated_at: String,
 }

@@ -27,6 +27,26 @@ impl Role {
     }
 }
 
+/// Shortest passphrase a person may choose in the UI (set-up, staff).
+pub const MIN_PASSPHRASE: usize = 10;
+
+/// A passphrase as given: at least [`MIN_PASSPHRASE`] characters, at most 1,000 (argon2
+/// takes any length, but a megabyte of "password" is an attack, not a person).
+pub fn passphrase(path: &str, value: &str) -> Result<String, String> {
+    let count = value.chars().count();
+    if value.trim().is_empty() {
+        Err(format!("{path} must not be empty"))
+    } else if count < MIN_PASSPHRASE {
+        Err(format!(
+            "{path} must have at least {MIN_PASSPHRASE} characters (it has {count})"
+        ))
+    } else if count > 1000 {
+        Err(format!("{path} is longer than 1000 characters"))
+    } else {
+        Ok(value.to_owned())
+    }
+}
+
 /// An account the user belongs to, with the role there.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Membership {
@@ -42,5 +62,20 @@ pub struct User {
     pub email: String,
     pub name: String,
     pub accounts: Vec<Membership>,
+    pub created_at: String,
+}
+
+/// A person of an account as the Staff screen shows them (`/kiosk/staff`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StaffMember {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    /// The role in the caller's account.
+    pub role: Role,
+    /// A disabled person cannot sign in and holds no valid token.
+    pub disabled: bool,
+    /// RFC 3339; null when they never signed in.
+    pub last_sign_in_at: Option<String>,
     pub created_at: String,
 }

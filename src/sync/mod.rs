@@ -10,6 +10,7 @@
 //! too (`entrada serve` in the background and `entrada sync run` by hand): a lease in
 //! `sync_state` says who runs it, and a lease whose process is gone is taken over.
 
+pub mod probe;
 pub mod pull;
 pub mod push;
 pub mod remote;
@@ -77,6 +78,40 @@ pub struct Summary {
 /// Progress of a round, for the command line's bars: (stage, done, total).
 pub type Progress = dyn Fn(&str, u64, u64) + Sync;
 
+/// Where the round running in this process is: `GET /kiosk/sync` shows it, so that the
+/// UI's first pull can say "1,234 of 10,000 attendees" whoever started the round (the
+/// UI's `POST /kiosk/sync/run` or the background loop, which starts one as soon as the
+/// configuration changes).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RoundProgress {
+    /// `connect`, `pull` (attendees of an event so far of its total) or `push` (outbox
+    /// entries sent so far of those pending).
+    pub stage: String,
+    pub done: u64,
+    pub total: u64,
+}
+
+static RUNNING: std::sync::Mutex<Option<RoundProgress>> = std::sync::Mutex::new(None);
+
+fn set_running(progress: Option<RoundProgress>) {
+    // A poisoned lock only means a panic elsewhere mid-update: the value is still usable.
+    *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) = progress;
+}
+
+/// The progress of the round running in this process, if one runs.
+pub fn running() -> Option<RoundProgress> {
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Clears the progress when a round ends, however it ends.
+struct RunningGuard;
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        set_running(None);
+    }
+}
+
 /// Runs one round: push, then pull. `Ok` even when the remote was not reachable (the
 /// summary says so); `Err` only when there is nothing to sync with (not configured) or
 /// another round is running.
@@ -98,7 +133,21 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
         db: db.clone(),
         owner: Some(owner.clone()),
     };
-    let outcome = run(db, &config, progress).await;
+    let _running = RunningGuard;
+    set_running(Some(RoundProgress {
+        stage: "connect".into(),
+        done: 0,
+        total: 0,
+    }));
+    let report = |stage: &str, done: u64, total: u64| {
+        set_running(Some(RoundProgress {
+            stage: stage.to_owned(),
+            done,
+            total,
+        }));
+        progress(stage, done, total);
+    };
+    let outcome = run(db, &config, &report).await;
     let mut summary;
     let (reached, entrada, error) = match outcome {
         Ok((s, entrada)) => {
@@ -129,7 +178,7 @@ type RoundError = (Summary, bool, Stop);
 async fn run(
     db: &Db,
     config: &StoredConfig,
-    progress: &Progress,
+    progress: &(dyn Fn(&str, u64, u64) + Sync + '_),
 ) -> Result<(Summary, bool), RoundError> {
     let mut summary = Summary::default();
     let remote = match Remote::connect(config).await {
@@ -269,10 +318,15 @@ pub struct Status {
     pub parked: Vec<Parked>,
     /// Duplicate entries, edit conflicts and records deleted on the remote.
     pub conflicts: Vec<Conflict>,
+    /// Whether a round runs in this server now.
+    pub running: bool,
+    /// How far the running round is; null when none runs.
+    pub progress: Option<RoundProgress>,
 }
 
 pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
     let state = store::state(conn)?;
+    let progress = running();
     Ok(Status {
         configured: store::config(conn)?.is_some(),
         online: state.online,
@@ -282,6 +336,8 @@ pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
         pending: store::pending_count(conn)?,
         parked: store::parked(conn)?,
         conflicts: store::conflicts(conn)?,
+        running: progress.is_some(),
+        progress,
     })
 }
 

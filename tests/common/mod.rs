@@ -180,6 +180,15 @@ impl Server {
         }
     }
 
+    /// The next line the server printed after its first (blocks until there is one).
+    pub fn next_stdout_line(&mut self) -> String {
+        let mut line = String::new();
+        self._stdout
+            .read_line(&mut line)
+            .expect("read a line of serve's stdout");
+        line.trim().to_owned()
+    }
+
     /// Runs `entrada <args> --db <this server's db>`.
     pub fn cli(&self, args: &[&str]) -> Output {
         Command::new(BIN)

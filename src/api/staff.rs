@@ -1,0 +1,222 @@
+//! Kiosk extension: the people of an account, managed from the UI's Staff screen instead
+//! of `entrada users ...` (an organiser who installed the `.deb` has no terminal).
+//!
+//! Organisers only (a signed-in person; client credentials are refused). New people and
+//! reset passphrases get a temporary passphrase, shown once in the answer; only its
+//! argon2 hash is kept. Disabling someone, or resetting their passphrase, ends their
+//! sign-ins at once. An account always keeps one active organiser: a change that would
+//! leave none is refused (422) inside the same write, so two organisers disabling each
+//! other at once cannot both succeed.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::envelope::{Item, Items};
+use super::error::{ReadErrors, WriteErrors};
+use super::extract::{ApiPath, ItemBody};
+use crate::auth::{Organiser, secrets};
+use crate::db::users;
+use crate::domain::text::{self, MAX_SHORT};
+use crate::domain::user::{Role, StaffMember};
+use crate::error::{Error, Problems, Result};
+use crate::server::AppState;
+
+/// Body member of `POST /kiosk/staff`.
+#[derive(Deserialize, ToSchema)]
+pub struct StaffInput {
+    pub name: String,
+    pub email: String,
+    /// `door` (read, check in, scan) or `organiser` (everything in the account).
+    #[schema(example = "door")]
+    pub role: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct StaffRequest {
+    item: StaffInput,
+}
+
+/// Body member of `PATCH /kiosk/staff/{id}`: every member optional.
+#[derive(Deserialize, ToSchema)]
+pub struct StaffPatch {
+    pub name: Option<String>,
+    /// `door` or `organiser`.
+    pub role: Option<String>,
+    /// True disables the person and revokes every token they hold at once; false
+    /// enables them again. Disabling applies to the person on this kiosk, in every
+    /// account they belong to.
+    pub disabled: Option<bool>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct StaffPatchRequest {
+    item: StaffPatch,
+}
+
+/// A staff member with the passphrase they sign in with for now (shown once).
+#[derive(Serialize, ToSchema)]
+pub struct StaffWithPassphrase {
+    #[serde(flatten)]
+    pub member: StaffMember,
+    /// The temporary passphrase, shown only in this answer. Null when the person already
+    /// existed on this kiosk (in another account) and keeps their own passphrase.
+    pub temporary_password: Option<String>,
+}
+
+fn parse_role(path: &str, value: &str) -> Result<Role, String> {
+    Role::parse(value.trim()).ok_or_else(|| format!("{path} must be door or organiser"))
+}
+
+fn last_organiser() -> Error {
+    Error::invalid("The last active organiser cannot be disabled or made door staff")
+}
+
+async fn hash(passphrase: String) -> Result<String> {
+    tokio::task::spawn_blocking(move || secrets::hash_secret(&passphrase))
+        .await
+        .map_err(|e| Error::internal(format!("hashing task failed: {e}")))?
+}
+
+/// The people of the caller's account, by name (kiosk extension; organisers).
+#[utoipa::path(get, path = "/kiosk/staff", tag = "kiosk",
+    responses((status = 200, description = "Everyone with a role in the account, disabled people included", body = Items<StaffMember>), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn list(
+    who: Organiser,
+    State(state): State<AppState>,
+) -> Result<Json<Items<StaffMember>>> {
+    let account = who.account_id();
+    let items = state
+        .db
+        .read(move |conn| users::staff(conn, account))
+        .await?;
+    Ok(Json(Items::new(items)))
+}
+
+/// Add a door person or an organiser (kiosk extension; organisers). The answer carries
+/// a temporary passphrase, shown only there.
+#[utoipa::path(post, path = "/kiosk/staff", tag = "kiosk",
+    request_body = StaffRequest,
+    responses((status = 201, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn create(
+    who: Organiser,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<StaffInput>,
+) -> Result<(StatusCode, Json<Item<StaffWithPassphrase>>)> {
+    let mut problems = Problems::new();
+    let name = problems.take(text::required_text("item.name", &input.name, MAX_SHORT));
+    let email = problems.take(text::email("item.email", &input.email).map(|e| e.to_lowercase()));
+    let role = problems.take(parse_role("item.role", &input.role));
+    problems.into_result()?;
+    let (Some(name), Some(email), Some(role)) = (name, email, role) else {
+        return Err(Error::internal("validated input went missing"));
+    };
+    let passphrase = secrets::new_temporary_passphrase();
+    let hashed = hash(passphrase.clone()).await?;
+    let account = who.account_id();
+    let (member, is_new) = state
+        .db
+        .write(move |conn| {
+            if users::is_member(conn, account, &email)? {
+                return Err(Error::invalid(format!(
+                    "item.email: {email} is already staff of this account"
+                )));
+            }
+            let is_new = users::credentials(conn, &email)?.is_none();
+            let id = users::create(conn, &email, &name, &hashed, account, role)?;
+            Ok((users::staff_member(conn, account, id)?, is_new))
+        })
+        .await?;
+    tracing::info!(user_id = member.id, role = %member.role, "staff member added");
+    Ok((
+        StatusCode::CREATED,
+        Json(Item::new(StaffWithPassphrase {
+            member,
+            temporary_password: is_new.then_some(passphrase),
+        })),
+    ))
+}
+
+/// Rename, change the role of, disable or enable a person (kiosk extension; organisers).
+/// 422 when the account would be left with no active organiser.
+#[utoipa::path(patch, path = "/kiosk/staff/{id}", tag = "kiosk",
+    request_body = StaffPatchRequest,
+    params(("id" = i64, Path, description = "User id")),
+    responses((status = 200, description = "The person as now", body = Item<StaffMember>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn update(
+    who: Organiser,
+    ApiPath(id): ApiPath<i64>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<StaffPatch>,
+) -> Result<Json<Item<StaffMember>>> {
+    let mut problems = Problems::new();
+    let name = match input.name.as_deref() {
+        Some(n) => problems.take(text::required_text("item.name", n, MAX_SHORT)),
+        None => None,
+    };
+    let role = match input.role.as_deref() {
+        Some(r) => problems.take(parse_role("item.role", r)),
+        None => None,
+    };
+    problems.into_result()?;
+    let account = who.account_id();
+    let member = state
+        .db
+        .write(move |conn| {
+            let current = users::staff_member(conn, account, id)?;
+            if let Some(name) = &name {
+                users::set_name(conn, id, name)?;
+            }
+            if let Some(role) = role {
+                users::set_role(conn, id, account, role)?;
+            }
+            if let Some(disabled) = input.disabled
+                && disabled != current.disabled
+            {
+                users::set_disabled(conn, id, disabled)?;
+            }
+            // The writer runs this job in its own savepoint: the refusal undoes it all.
+            if users::active_organisers(conn, account)? == 0 {
+                return Err(last_organiser());
+            }
+            users::staff_member(conn, account, id)
+        })
+        .await?;
+    Ok(Json(Item::new(member)))
+}
+
+/// Give a person a new temporary passphrase (kiosk extension; organisers). Their current
+/// sign-ins end at once.
+#[utoipa::path(post, path = "/kiosk/staff/{id}/password", tag = "kiosk",
+    params(("id" = i64, Path, description = "User id")),
+    responses((status = 200, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn reset_password(
+    who: Organiser,
+    ApiPath(id): ApiPath<i64>,
+    State(state): State<AppState>,
+) -> Result<Json<Item<StaffWithPassphrase>>> {
+    let passphrase = secrets::new_temporary_passphrase();
+    let hashed = hash(passphrase.clone()).await?;
+    let account = who.account_id();
+    let member = state
+        .db
+        .write(move |conn| {
+            users::staff_member(conn, account, id)?;
+            users::set_password(conn, id, &hashed)?;
+            users::staff_member(conn, account, id)
+        })
+        .await?;
+    tracing::info!(user_id = member.id, "temporary passphrase set");
+    Ok(Json(Item::new(StaffWithPassphrase {
+        member,
+        temporary_password: Some(passphrase),
+    })))
+}
