@@ -277,9 +277,11 @@ fn wrong_secret_or_unknown_client_is_invalid_client() {
     for (form, basic) in cases {
         let resp = s.token_request(&form, basic);
         assert_oauth_error(&resp, 401, "invalid_client");
-        assert!(
+        // RFC 6749 5.2: the Basic challenge answers Basic authentication only.
+        assert_eq!(
             resp.header("www-authenticate").is_some(),
-            "invalid_client without WWW-Authenticate: {resp:?}"
+            basic.is_some(),
+            "WWW-Authenticate iff HTTP Basic was used: {resp:?}"
         );
         assert!(resp.json().get("access_token").is_none());
     }
