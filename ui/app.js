@@ -18,6 +18,11 @@ import * as sync from './js/screens/sync.js';
 import * as data from './js/screens/data.js';
 import * as settings from './js/screens/settings.js';
 import * as leaveKiosk from './js/screens/leave-kiosk.js';
+import * as staff from './js/screens/staff.js';
+import * as eventEdit from './js/screens/event-edit.js';
+import * as leaveDoor from './js/screens/leave-door.js';
+import * as setup from './js/screens/setup.js';
+import * as start from './js/screens/start.js';
 
 window.__entradaTimings = window.__entradaTimings || [];
 
@@ -34,6 +39,12 @@ const ROUTES = [
   { path: /^\/events$/, screen: events, key: 'events', needsEvent: false },
   { path: /^\/settings$/, screen: settings, key: 'settings', needsEvent: false },
   { path: /^\/leave-kiosk$/, screen: leaveKiosk, key: 'leave-kiosk', needsEvent: false, kioskOnly: true },
+  { path: /^\/staff$/, screen: staff, key: 'staff', needsEvent: false, organiser: true },
+  { path: /^\/events\/new$/, screen: eventEdit, key: 'event-edit', needsEvent: false, organiser: true },
+  { path: /^\/events\/(\d+)$/, screen: eventEdit, key: 'event-edit', needsEvent: false, organiser: true, names: ['id'] },
+  { path: /^\/leave-door$/, screen: leaveDoor, key: 'leave-door', needsEvent: false },
+  { path: /^\/start$/, screen: start, key: 'start', needsEvent: false, organiser: true },
+  { path: /^\/start\/connect$/, screen: start, key: 'start', needsEvent: false, organiser: true, extra: { sub: 'connect' } },
 ];
 
 const main = () => document.getElementById('main');
@@ -41,6 +52,7 @@ let cleanup = null;
 let routeToken = 0;
 let routing = false; // the router is listening (boot finished)
 let kiosk = null;
+let setupNeeded = null; // first run: the database has no user yet (GET /kiosk/setup)
 
 function parseHash() {
   const raw = location.hash.replace(/^#/, '') || '/door';
@@ -62,10 +74,15 @@ function refusal(key) {
     sync: 'The sync settings',
     data: 'Importing and exporting attendees',
     attendees: 'Editing attendees',
+    staff: 'Managing staff',
+    'event-edit': 'Managing events',
   }[key] || 'This screen';
+  const who = auth.usingDevice()
+    ? 'This kiosk is a door device, which checks people in; an organiser can leave door mode from the menu.'
+    : 'You are signed in as door staff, who check people in.';
   return h('section', { class: 'screen narrow', 'data-testid': 'refusal' },
     h('h1', null, 'Organisers only'),
-    h('p', { class: 'lead' }, `${what} is for organisers. You are signed in as door staff, who check people in.`),
+    h('p', { class: 'lead' }, `${what} is for organisers. ${who}`),
     h('a', { class: 'btn btn-primary', href: '#/door' }, 'Back to the door'));
 }
 
@@ -76,8 +93,22 @@ async function route() {
   const { path, query } = parseHash();
   if (!auth.hasSession() || !session.user) {
     hideShell();
+    if (setupNeeded === null) {
+      setupNeeded = await checkSetup();
+      if (token !== routeToken) return;
+    }
+    if (setupNeeded) {
+      cleanup = setup.render(root, {
+        onDone: setUpDone,
+        onAlreadySetUp: (note) => { setupNeeded = false; cleanup = signin.render(root, { note }); },
+        onSignInNeeded: (note) => { setupNeeded = false; cleanup = signin.render(root, { note }); },
+      });
+      return;
+    }
     const leaving = path === '/leave-kiosk' && desktop.isKiosk();
-    cleanup = signin.render(root, leaving ? { note: 'To leave kiosk mode and close Entrada, an organiser signs in.' } : {});
+    const deviceEnded = auth.deviceEndedReason(); // door mode ended: its access was revoked
+    cleanup = signin.render(root, leaving ? { note: 'To leave kiosk mode and close Entrada, an organiser signs in.' }
+      : deviceEnded ? { note: deviceEnded } : {});
     return;
   }
   const match = ROUTES.map((r) => ({ r, m: path.match(r.path) })).find((x) => x.m);
@@ -120,11 +151,19 @@ async function boot() {
   initShell({ onSignOut: signOut, onChangeEvent: () => { location.hash = '#/events'; } });
   if (desktop.isKiosk()) {
     kiosk = startKiosk({ minutes: desktop.idleMinutes(), onIdle: backToTheDoor });
+  }
+  // The sign-in ended (expired, revoked, the person disabled) or a door device's access was
+  // revoked: the next request found out. Boot's own start handles it until routing begins.
   auth.onSignedOut(() => {
+    if (!routing) return;
     session.user = null;
+    if (auth.hasSession()) {
+      // A person signed in over a door device is gone: the door device carries on.
+      restartSession();
+      return;
+    }
     route();
   });
-  }
   onSession((kind) => {
     if (kind === 'event') {
       refreshCounters();
@@ -176,6 +215,27 @@ function backToTheDoor() {
   return true;
 }
 
+/** First run: whether the set-up screen shows instead of the sign-in. */
+async function checkSetup() {
+  try {
+    const res = await fetch('/kiosk/setup', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!res.ok) return false;
+    const body = await res.json();
+    return !!(body && body.needed);
+  } catch (e) {
+    return false;
+  }
+}
+
+/** The first organiser was created and is signed in: on to Get started. */
+async function setUpDone() {
+  setupNeeded = false;
+  const root = main();
+  if (!(await startSession(root))) return;
+  history.replaceState(null, '', '/#/start');
+  route();
+}
+
 /** Loads the person and the remembered event; shows a retryable error on failure. */
 async function startSession(root) {
   try {
@@ -205,6 +265,13 @@ async function startSession(root) {
   }
 }
 
+/** Loads the session again (e.g. the door device after a person signed out over it). */
+async function restartSession() {
+  runCleanup();
+  session.user = null;
+  if (await startSession(main())) route();
+}
+
 async function signOut() {
   runCleanup();
   await auth.signOut();
@@ -213,6 +280,11 @@ async function signOut() {
   api.setAccount(null);
   hideShell();
   history.replaceState(null, '', '/#/door');
+  if (auth.isDevice()) {
+    // A door device stays one: a person signed in over it leaves, the device carries on.
+    await restartSession();
+    return;
+  }
   if (desktop.isKiosk()) {
     // A kiosk is never left signed out on the welcome screen: straight to the sign-in.
     try {

@@ -89,7 +89,7 @@ pub async fn update(
 }
 
 /// Delete a registration type (extension). The attendees who had it keep no type. Refused (422) in an event mirrored from a remote server.
-#[utoipa::path(delete, path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
+#[utoipa::path(delete, path = "/events/{event_id}/registration_types/{id}", operation_id = "delete_registration_type", tag = "registration types",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
     responses((status = 200, description = "The deleted registration type, with the count it had", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]

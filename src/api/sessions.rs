@@ -89,7 +89,7 @@ pub async fn update(
 }
 
 /// Delete a session (extension). Its check-in history and presence go with it. Refused (422) in an event mirrored from a remote server.
-#[utoipa::path(delete, path = "/events/{event_id}/sessions/{id}", tag = "sessions",
+#[utoipa::path(delete, path = "/events/{event_id}/sessions/{id}", operation_id = "delete_session", tag = "sessions",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Session id")),
     responses((status = 200, description = "The deleted session, with the count it had", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]

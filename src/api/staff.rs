@@ -83,7 +83,7 @@ async fn hash(passphrase: String) -> Result<String> {
 }
 
 /// The people of the caller's account, by name (kiosk extension; organisers).
-#[utoipa::path(get, path = "/kiosk/staff", tag = "kiosk",
+#[utoipa::path(get, path = "/kiosk/staff", operation_id = "list_staff", tag = "kiosk",
     responses((status = 200, description = "Everyone with a role in the account, disabled people included", body = Items<StaffMember>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
@@ -100,7 +100,7 @@ pub async fn list(
 
 /// Add a door person or an organiser (kiosk extension; organisers). The answer carries
 /// a temporary passphrase, shown only there.
-#[utoipa::path(post, path = "/kiosk/staff", tag = "kiosk",
+#[utoipa::path(post, path = "/kiosk/staff", operation_id = "create_staff_member", tag = "kiosk",
     request_body = StaffRequest,
     responses((status = 201, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -145,7 +145,7 @@ pub async fn create(
 
 /// Rename, change the role of, disable or enable a person (kiosk extension; organisers).
 /// 422 when the account would be left with no active organiser.
-#[utoipa::path(patch, path = "/kiosk/staff/{id}", tag = "kiosk",
+#[utoipa::path(patch, path = "/kiosk/staff/{id}", operation_id = "update_staff_member", tag = "kiosk",
     request_body = StaffPatchRequest,
     params(("id" = i64, Path, description = "User id")),
     responses((status = 200, description = "The person as now", body = Item<StaffMember>), WriteErrors),
@@ -194,7 +194,7 @@ pub async fn update(
 
 /// Give a person a new temporary passphrase (kiosk extension; organisers). Their current
 /// sign-ins end at once.
-#[utoipa::path(post, path = "/kiosk/staff/{id}/password", tag = "kiosk",
+#[utoipa::path(post, path = "/kiosk/staff/{id}/password", operation_id = "reset_staff_passphrase", tag = "kiosk",
     params(("id" = i64, Path, description = "User id")),
     responses((status = 200, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -226,7 +226,7 @@ pub struct ProbeRequest {
 /// that fails and saying so in words; on success, the remote's events to choose from.
 /// Always 200 (the outcome is in the body); nothing is stored. Omit `client_secret` to
 /// test the stored one.
-#[utoipa::path(post, path = "/kiosk/sync/test", tag = "kiosk",
+#[utoipa::path(post, path = "/kiosk/sync/test", operation_id = "test_sync_connection", tag = "kiosk",
     request_body = ProbeRequest,
     responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -144,6 +144,18 @@ fn chain(e: &reqwest::Error) -> String {
     text
 }
 
+/// The innermost cause of a request's failure ("Connection refused (os error 111)"): the
+/// words a person can act on, without the client library's layers around them.
+fn cause(e: &reqwest::Error) -> String {
+    let mut last = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        last = s.to_string();
+        source = s.source();
+    }
+    last
+}
+
 /// Whether a plain TCP connection to the URL's host and port succeeds: when it does and
 /// the https request failed to connect, the failure was TLS's, whatever its words.
 async fn tcp_reachable(url: &url::Url) -> bool {
@@ -176,9 +188,10 @@ async fn network_failure(url: &url::Url, e: &reqwest::Error) -> Probe {
         return Probe::failed(
             Stage::Tls,
             format!(
-                "A secure connection to {host} could not be made (TLS: {detail}). Its \
+                "A secure connection to {host} could not be made (TLS: {}). Its \
                  certificate is not trusted, has expired or is for another name, or the \
-                 server does not speak https on port {port}."
+                 server does not speak https on port {port}.",
+                cause(e)
             ),
         );
     }
@@ -194,8 +207,9 @@ async fn network_failure(url: &url::Url, e: &reqwest::Error) -> Probe {
     Probe::failed(
         Stage::Connect,
         format!(
-            "Nothing answered at {host} on port {port} ({detail}). Check the address and \
-             port, and that the server is running."
+            "Nothing answered at {host} on port {port} ({}). Check the address and \
+             port, and that the server is running.",
+            cause(e)
         ),
     )
 }

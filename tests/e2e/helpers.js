@@ -21,13 +21,14 @@ const bin = () => {
 
 /**
  * Starts `entrada serve --demo` on port 0 with a fresh database. Resolves once it printed
- * its address and the demo sign-ins.
+ * its address and the demo sign-ins. `demo: false`: a fresh `entrada serve` with no user
+ * (the first run), resolved once it printed its address and the `set up:` line.
  */
-export async function startServer({ extraArgs = [], restart = null } = {}) {
+export async function startServer({ extraArgs = [], restart = null, demo = true } = {}) {
   const dir = restart ? restart.dir : mkdtempSync(path.join(tmpdir(), 'entrada-e2e-'));
   const db = path.join(dir, 'e2e.db');
   const bind = restart ? new URL(restart.base).host : '127.0.0.1:0';
-  const child = spawn(bin(), ['serve', '--db', db, '--bind', bind, ...(restart ? [] : ['--demo']), '--rate-limit', '0', ...extraArgs], {
+  const child = spawn(bin(), ['serve', '--db', db, '--bind', bind, ...(restart || !demo ? [] : ['--demo']), '--rate-limit', '0', ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ENTRADA_LOG: process.env.ENTRADA_LOG || 'entrada=warn' },
   });
@@ -44,7 +45,9 @@ export async function startServer({ extraArgs = [], restart = null } = {}) {
       else if ((m = line.match(/^demo client_id: (\S+)/))) info.clientId = m[1];
       else if ((m = line.match(/^demo client_secret: (\S+)/))) info.clientSecret = m[1];
       else if ((m = line.match(/^demo (\w+) sign-in: (\S+) \/ (\S+)/))) info.people[m[1]] = { email: m[2], password: m[3] };
-      if (info.base && (restart || (info.clientSecret && info.people.organiser && info.people.door))) {
+      else if ((m = line.match(/^set up: (.*)$/))) info.setUpLine = m[1];
+      const ready = restart ? true : demo ? (info.clientSecret && info.people.organiser && info.people.door) : info.setUpLine;
+      if (info.base && ready) {
         clearTimeout(timer);
         resolve();
       }
@@ -75,6 +78,12 @@ export function createUser(server, { email, name, role, password }) {
   execFileSync(bin(), ['users', 'create', '--email', email, '--name', name, '--account', '1', '--role', role, '--password-stdin', '--db', server.db], {
     input: `${password}\n`, stdio: ['pipe', 'pipe', 'pipe'],
   });
+}
+
+/** The users of the server's database (`entrada users list`), parsed. */
+export function listUsers(server) {
+  const out = execFileSync(bin(), ['users', 'list', '--db', server.db], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  return out.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 }
 
 /** A machine token of the demo client (read write). */

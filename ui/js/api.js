@@ -177,7 +177,8 @@ export async function request(method, path, opts = {}) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  if (accountId !== null && accountId !== undefined) headers['X-Account-Id'] = String(accountId);
+  // A door device's machine token carries its account (and ignores the header).
+  if (accountId !== null && accountId !== undefined && !auth.usingDevice()) headers['X-Account-Id'] = String(accountId);
 
   progressStart(background);
   try {
@@ -299,7 +300,7 @@ export async function upload(method, path, file, opts = {}) {
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
-    if (accountId !== null && accountId !== undefined) xhr.setRequestHeader('X-Account-Id', String(accountId));
+    if (accountId !== null && accountId !== undefined && !auth.usingDevice()) xhr.setRequestHeader('X-Account-Id', String(accountId));
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     let sent = false;
     const allSent = () => {

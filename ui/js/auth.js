@@ -3,6 +3,12 @@
 // sessionStorage (this tab only, gone with it) so that a reload keeps the person signed
 // in; nothing goes to localStorage. Refresh tokens rotate on every use and presenting a
 // spent one ends the sign-in, so there is only ever one refresh in flight.
+//
+// Door-device mode: an organiser hands the kiosk to the door. The device then holds client
+// credentials of its own (scopes `read check_in`) in localStorage and gets its tokens
+// with the client-credentials grant, so a reload or a restart keeps it a door device with
+// nobody typing a passphrase. A person who signs in on a door device (to leave door mode,
+// see screens/leave-door.js) is used instead of the device while signed in.
 
 const CLIENT_ID = 'entrada-kiosk';
 const SCOPE = 'read write check_in';
@@ -100,6 +106,10 @@ async function tokenRequest(form) {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: new URLSearchParams(form),
       cache: 'no-store',
+      // No cookies are needed here; and without credentials a 401 that carries
+      // `WWW-Authenticate: Basic` (refused client credentials) cannot make the browser
+      // open its own password dialog: the refusal reaches this code.
+      credentials: 'omit',
     });
   } catch (e) {
     throw new AuthError('Cannot reach the kiosk server. Check that Entrada is running, then try again.', { network: true });
@@ -147,12 +157,38 @@ export async function finishSignIn() {
   return saved.returnTo || '#/door';
 }
 
-export function hasSession() {
+/** A fresh PKCE pair for a code the server hands out directly (first-run set-up). */
+export async function pkcePair() {
+  const verifier = randomString(48);
+  return { verifier, challenge: await challengeOf(verifier) };
+}
+
+/**
+ * Exchanges an authorization code made for `pkcePair()`'s challenge (the set-up answer's
+ * `code`) exactly as finishSignIn does: the person is signed in with no second password.
+ */
+export async function signInWithCode(code, verifier) {
+  const tokens = await tokenRequest({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri(),
+    client_id: CLIENT_ID,
+    code_verifier: verifier,
+  });
+  keep(tokens);
+}
+
+/** A person is signed in on this tab (not the door device). */
+export function hasPersonal() {
   return !!accessToken || !!sessionStorage.getItem(REFRESH_KEY);
 }
 
+export function hasSession() {
+  return hasPersonal() || isDevice();
+}
+
 export function scopes() {
-  return grantedScopes.slice();
+  return usingDevice() ? deviceScopes.slice() : grantedScopes.slice();
 }
 
 /** Gets a new access token with the refresh token; one at a time. */
@@ -182,12 +218,21 @@ export function refresh() {
 
 /** A usable access token, refreshed when it is about to expire. */
 export async function token() {
+  if (usingDevice()) {
+    if (deviceAccess && Date.now() < deviceExpiresAt - 30_000) return deviceAccess;
+    return deviceRefresh();
+  }
   if (accessToken && Date.now() < accessExpiresAt - 30_000) return accessToken;
   return refresh();
 }
 
 /** The token a request was just refused with (401): get a new one unless it already changed. */
 export async function tokenAfter401(used) {
+  if (usingDevice()) {
+    if (deviceAccess && deviceAccess !== used) return deviceAccess;
+    deviceAccess = null;
+    return deviceRefresh();
+  }
   if (accessToken && accessToken !== used) return accessToken;
   accessToken = null;
   return refresh();
@@ -200,7 +245,10 @@ function forget() {
   sessionStorage.removeItem(REFRESH_KEY);
 }
 
-/** Revokes both tokens at the server (best effort) and forgets them. */
+/**
+ * Revokes both tokens at the server (best effort) and forgets them. The person's only: a
+ * door device's credentials stay (leaving door mode is leaveDevice()).
+ */
 export async function signOut() {
   const tokens = [sessionStorage.getItem(REFRESH_KEY), accessToken].filter(Boolean);
   forget();
@@ -209,4 +257,96 @@ export async function signOut() {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: t, client_id: CLIENT_ID }),
   }).catch(() => null)));
+}
+
+// ---- Door-device mode -------------------------------------------------------------
+
+const DEVICE_KEY = 'entrada.door_device';
+const DEVICE_SCOPE = 'read check_in';
+
+let deviceAccess = null;
+let deviceExpiresAt = 0;
+let deviceScopes = [];
+let deviceRefreshing = null;
+let deviceEnded = null;
+
+/** This device's door credentials {client_id, client_secret, name, account_id}, or null. */
+export function doorDevice() {
+  try {
+    const d = JSON.parse(localStorage.getItem(DEVICE_KEY) || 'null');
+    return d && typeof d.client_id === 'string' && typeof d.client_secret === 'string' ? d : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** This device is a door device (whether or not a person is signed in over it). */
+export function isDevice() {
+  return !!doorDevice();
+}
+
+/** Requests go with the door device's token (no person signed in over it). */
+export function usingDevice() {
+  return isDevice() && !hasPersonal();
+}
+
+/** Keeps door credentials on this device; its tokens come from them from now on. */
+export function becomeDevice({ client_id: clientId, client_secret: clientSecret, name = '', account_id: accountId = null }) {
+  localStorage.setItem(DEVICE_KEY, JSON.stringify({
+    client_id: clientId, client_secret: clientSecret, name, account_id: accountId,
+  }));
+  deviceAccess = null;
+  deviceExpiresAt = 0;
+  deviceScopes = [];
+  deviceEnded = null;
+}
+
+/** Forgets the door credentials (the caller revokes them at the server first). */
+export function leaveDevice() {
+  localStorage.removeItem(DEVICE_KEY);
+  deviceAccess = null;
+  deviceExpiresAt = 0;
+  deviceScopes = [];
+}
+
+/** Why door mode ended by itself (its credentials were revoked), for the sign-in screen. */
+export function deviceEndedReason() {
+  return deviceEnded;
+}
+
+export function clearDeviceEnded() {
+  deviceEnded = null;
+}
+
+/**
+ * A new door-device token (client credentials). Refused credentials (revoked, 400/401)
+ * end door mode: they are forgotten and the sign-in ends, with a reason to show.
+ */
+export function deviceRefresh() {
+  if (deviceRefreshing) return deviceRefreshing;
+  const device = doorDevice();
+  if (!device) return Promise.reject(new AuthError('Please sign in.', { signedOut: true }));
+  deviceRefreshing = (async () => {
+    try {
+      const tokens = await tokenRequest({
+        grant_type: 'client_credentials',
+        client_id: device.client_id,
+        client_secret: device.client_secret,
+        scope: DEVICE_SCOPE,
+      });
+      deviceAccess = tokens.access_token;
+      deviceExpiresAt = Date.now() + (Number(tokens.expires_in) || 3600) * 1000;
+      deviceScopes = String(tokens.scope || DEVICE_SCOPE).split(/\s+/).filter(Boolean);
+      return deviceAccess;
+    } catch (e) {
+      if (!e.signedOut) throw e;
+      leaveDevice();
+      deviceEnded = 'This kiosk was a door device, but its door access has been revoked (on the Staff screen, or from another device). Sign in to carry on.';
+      if (!hasPersonal()) emitSignedOut();
+      throw new AuthError(deviceEnded, { signedOut: true });
+    } finally {
+      deviceRefreshing = null;
+    }
+  })();
+  return deviceRefreshing;
 }

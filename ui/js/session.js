@@ -74,8 +74,14 @@ export function rememberedEventId() {
   return Number.isFinite(v) && v > 0 ? v : null;
 }
 
-/** Loads the person and picks the account (remembered, else the first). */
+/** A door device (door-device mode, no person signed in): door rights, no passphrase. */
+export function isDoorDevice() {
+  return !!(session.user && session.user.device);
+}
+
+/** Loads the person and picks the account (remembered, else the first); or the door device. */
 export async function loadUser() {
+  if (auth.usingDevice()) return loadDevice();
   const me = await api.get('/api/v2/me');
   const user = me.item;
   session.user = user;
@@ -90,6 +96,26 @@ export async function loadUser() {
   const chosen = accounts.find((a) => a.account_id === remembered) || accounts[0];
   chooseAccount(chosen);
   return user;
+}
+
+/** Door-device mode: the device's account (its token carries it) and the `door` role. */
+async function loadDevice() {
+  const res = await api.get('/api/v2/account');
+  const account = res.item;
+  const device = auth.doorDevice() || {};
+  session.user = {
+    id: null,
+    name: 'Door device',
+    email: device.name || '',
+    device: true,
+    accounts: [{ account_id: account.id, account_name: account.name, role: 'door' }],
+  };
+  session.scopes = auth.scopes();
+  session.accountId = account.id;
+  session.accountName = account.name;
+  session.role = 'door';
+  api.setAccount(null);
+  return session.user;
 }
 
 export function chooseAccount(membership) {

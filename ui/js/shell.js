@@ -1,12 +1,14 @@
 // The top bar: event name, navigation (by role), live counters, the online/sync badge and
-// the person's menu (device name, sound, change event, settings, leave kiosk mode, sign
-// out). Also toasts.
+// the person's menu (device name, sound, change event, settings, hand the kiosk to the
+// door, leave kiosk mode, sign out; on a door device: leave door mode). Also toasts.
 
 import * as api from './api.js';
-import { session, isOrganiser, isOrganiserAnywhere, deviceName, setDeviceName, on as onSession } from './session.js';
+import { session, isOrganiser, isOrganiserAnywhere, isDoorDevice, deviceName, setDeviceName, on as onSession } from './session.js';
 import { isKiosk } from './desktop.js';
 import { h, replace, ago } from './dom.js';
 import { isMuted, setMuted } from './sounds.js';
+import { isDemo, removeDemo } from './demo.js';
+import { handToTheDoor } from './door-device.js';
 
 const NAV = [
   { key: 'door', href: '#/door', label: 'Door' },
@@ -15,6 +17,7 @@ const NAV = [
   { key: 'form', href: '#/form', label: 'Form', organiser: true },
   { key: 'sync', href: '#/sync', label: 'Sync', organiser: true },
   { key: 'data', href: '#/data', label: 'Data', organiser: true },
+  { key: 'staff', href: '#/staff', label: 'Staff', organiser: true },
 ];
 
 let handlers = {};
@@ -66,12 +69,35 @@ function renderTop() {
   const btn = $('event-switch');
   btn.textContent = session.event ? session.event.name : 'Choose an event';
   btn.title = session.event ? `${session.event.name} — change event` : 'Choose an event';
+  renderDemoTag(btn);
   const user = session.user;
   $('user-menu').textContent = user ? initials(user.name || user.email) : '';
   $('user-menu').setAttribute('aria-label', user ? `${user.name} (${roleWord()}): menu` : 'Menu');
 }
 
+/** "Demo" beside a demo event's name; for organisers it removes the demo data (after asking). */
+function renderDemoTag(after) {
+  let tag = $('demo-tag');
+  if (!isDemo(session.event)) {
+    if (tag) tag.remove();
+    return;
+  }
+  const organiser = isOrganiser();
+  if (!tag || (tag.tagName === 'BUTTON') !== organiser) {
+    if (tag) tag.remove();
+    tag = organiser
+      ? h('button', {
+        type: 'button', id: 'demo-tag', class: 'demo-tag-button', 'data-testid': 'topbar-demo',
+        title: 'This is a demo event. Tap to remove the demo data.', 'aria-label': 'Demo event: remove the demo data',
+        onclick: () => removeDemo(),
+      }, h('span', { class: 'demo-tag' }, 'Demo'))
+      : h('span', { id: 'demo-tag', class: 'demo-tag demo-tag-top', 'data-testid': 'topbar-demo', title: 'This is a demo event with made-up guests.' }, 'Demo');
+    after.insertAdjacentElement('afterend', tag);
+  }
+}
+
 function roleWord() {
+  if (isDoorDevice()) return 'door device';
   return session.role === 'organiser' ? 'organiser' : session.role === 'door' ? 'door staff' : session.role || '';
 }
 
@@ -122,10 +148,20 @@ function togglePopover(force) {
     h('div', { class: 'pop-actions' },
       h('button', { type: 'button', class: 'btn', onclick: () => { togglePopover(false); handlers.onChangeEvent(); } }, 'Change event'),
       h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-settings', onclick: go('#/settings') }, 'Settings'),
+      isOrganiser() ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-get-started', onclick: go('#/start') }, 'Get started') : null,
+      isOrganiser() ? h('button', {
+        type: 'button', class: 'btn', 'data-testid': 'menu-hand-to-door',
+        onclick: () => {
+          togglePopover(false);
+          handToTheDoor().catch((e) => toast(`This kiosk is still yours: ${e.words || e.message}`, 'error'));
+        },
+      }, 'Hand this kiosk to the door') : null,
       isKiosk() && isOrganiserAnywhere()
         ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-leave-kiosk', onclick: go('#/leave-kiosk') }, 'Leave kiosk mode')
         : null,
-      h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'sign-out', onclick: () => { togglePopover(false); handlers.onSignOut(); } }, 'Sign out')));
+      isDoorDevice()
+        ? h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'menu-leave-door', onclick: go('#/leave-door') }, 'Leave door mode')
+        : h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'sign-out', onclick: () => { togglePopover(false); handlers.onSignOut(); } }, 'Sign out')));
   nameInput.focus();
 }
 
@@ -178,6 +214,10 @@ function renderSyncBadge() {
     if (parked > 0) {
       kind = 'warn';
       text = `Sync: ${parked} need${parked === 1 ? 's' : ''} attention`;
+    } else if (lastSync.running && !lastSync.last_success_at) {
+      // The first download after connecting: not offline, just not done yet.
+      kind = 'ok';
+      text = 'Downloading…';
     } else if (!lastSync.online) {
       kind = 'warn';
       text = lastSync.pending ? `Sync offline · ${lastSync.pending} waiting` : 'Sync offline';

@@ -2,7 +2,8 @@
 
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, formatDate, focusHeading } from '../dom.js';
-import { session, chooseEvent, chooseAccount } from '../session.js';
+import { session, chooseEvent, chooseAccount, isOrganiser } from '../session.js';
+import { isDemo, demoTag } from '../demo.js';
 import { renderNav } from '../shell.js';
 
 export function render(root, params = {}) {
@@ -53,13 +54,26 @@ export function render(root, params = {}) {
             }
           },
         },
-        h('span', { class: 'event-card-name' }, ev.name),
+        h('span', { class: 'event-card-name' }, ev.name, isDemo(ev) ? demoTag() : null),
         h('span', { class: 'event-card-meta' }, [ev.starts_at ? formatDate(ev.starts_at) : null, ev.location, `${ev.attendee_count} attendees`].filter(Boolean).join(' · '))))));
     const status = h('p', { class: 'form-error', role: 'alert' });
+    // Organisers manage events from here: a new one, or an event's details, types and sessions.
+    if (isOrganiser()) {
+      list.querySelectorAll(':scope > li').forEach((li, i) => {
+        const ev = events[i];
+        li.classList.add('event-item');
+        li.appendChild(h('a', {
+          class: 'btn event-edit-link', href: `#/events/${ev.id}`, 'data-testid': 'event-edit', 'aria-label': `Edit “${ev.name}”`,
+        }, 'Edit'));
+      });
+    }
+    const manage = isOrganiser() ? h('div', { class: 'btn-row' },
+      h('a', { class: 'btn btn-primary', href: '#/events/new', 'data-testid': 'event-new' }, '+ New event')) : null;
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'events-screen' },
       h('h1', null, 'Choose the event'),
       h('p', { class: 'lead' }, 'This kiosk will check people in for the event you choose. It remembers the choice.'),
-      accountPicker, status, list));
+      manage, accountPicker, status, list,
+      isOrganiser() ? h('p', { class: 'section-gap' }, h('a', { class: 'btn', href: '#/start', 'data-testid': 'events-get-started' }, 'Get started: connect, create or try a demo')) : null));
     focusHeading(root);
   }
   load();

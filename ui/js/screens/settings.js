@@ -8,6 +8,8 @@ import { h, replace, loading, errorPanel, formatDateTime, confirmDialog } from '
 import { isOrganiser, isOrganiserAnywhere } from '../session.js';
 import { isDesktop, isKiosk, idleMinutes, kioskUrl, organiserRequest } from '../desktop.js';
 import { toast } from '../shell.js';
+import { handToTheDoorControl } from '../door-device.js';
+import { demoCard } from '../demo.js';
 
 const SCOPES = [
   { scope: 'read', label: 'Read', hint: 'See events, attendees and check-in history.', on: true },
@@ -56,7 +58,7 @@ async function copyText(text, source, button) {
 }
 
 /** A read-only value with a Copy button. `multiline` for a command. */
-function copyRow(value, testid, label, { multiline = false } = {}) {
+export function copyRow(value, testid, label, { multiline = false } = {}) {
   const id = `copy-${testid}`;
   const input = multiline
     ? h('textarea', { id, class: 'copy-value', readonly: true, rows: 5, spellcheck: 'false', 'data-testid': testid })
@@ -302,10 +304,20 @@ export function render(root) {
     loadList();
   }
 
+  // ---- Hand this kiosk to the door (organisers) ------------------------------------------
+  const { button: hand, status: handStatus } = handToTheDoorControl('settings-hand-to-door', () => alive);
+  const doorCard = h('section', { class: 'card', 'data-testid': 'settings-door-device', 'aria-labelledby': 'door-device-title' },
+    h('h2', { id: 'door-device-title' }, 'Door device'),
+    h('p', null, 'Turn this kiosk into a door device: it checks people in with door rights only, nobody types a passphrase, and it stays that way after a restart. You are signed out here; leaving door mode needs an organiser. The Staff screen lists door devices.'),
+    handStatus,
+    h('div', { class: 'btn-row' }, hand));
+
   replace(root, h('section', { class: 'screen narrow', 'data-testid': 'settings-screen' },
     h('h1', null, 'Settings'),
     apiCard,
     deviceCard,
+    demoCard(),
+    doorCard,
     h('section', { class: 'card', 'data-testid': 'settings-integrations', 'aria-labelledby': 'integrations-title' },
       h('h2', { id: 'integrations-title' }, 'Create credentials for a local integration'),
       h('p', { class: 'muted' }, 'For a badge printer, a turnstile or a script on this computer: it gets its own client id and secret, and asks the local API for tokens itself.'),

@@ -1,0 +1,403 @@
+// Staff (organisers, #/staff): the people of the account with their role and last sign-in
+// (GET /kiosk/staff); add a door person or an organiser (POST; the temporary passphrase is
+// shown once, here); change a role, disable (their tokens are revoked at once) or enable
+// again (PATCH), reset a passphrase (POST .../password, shown once). The server refuses to
+// leave the account without an active organiser: its message is shown. Also the door
+// devices (client credentials named "Door device: …", GET /kiosk/clients) with Revoke,
+// and the one-step "Hand this kiosk to the door".
+
+import * as api from '../api.js';
+import {
+  h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog, uid, FIX_ENTRIES,
+} from '../dom.js';
+import { session } from '../session.js';
+import { checkEmail, checkText, MAX_SHORT } from '../fields.js';
+import { toast } from '../shell.js';
+import { copyRow } from './settings.js';
+import { handToTheDoorControl, isDoorDeviceClient } from '../door-device.js';
+
+const ROLE_WORDS = { door: 'Door staff', organiser: 'Organiser' };
+
+function signInWords(iso) {
+  if (!iso) return 'Never signed in';
+  const t = new Date(iso).getTime();
+  if (Number.isFinite(t) && Date.now() - t < 24 * 3600 * 1000) return ago(iso);
+  return formatDateTime(iso);
+}
+
+export function render(root) {
+  let alive = true;
+  let people = [];
+
+  // ---- Add a person ---------------------------------------------------------------
+  const nameId = uid('staff-name');
+  const emailId = uid('staff-email');
+  const nameInput = h('input', {
+    id: nameId, type: 'text', maxlength: MAX_SHORT, autocomplete: 'off', 'data-testid': 'staff-name',
+    'aria-describedby': `${nameId}-err`,
+  });
+  const emailInput = h('input', {
+    id: emailId, type: 'email', maxlength: 254, autocomplete: 'off', 'data-testid': 'staff-email',
+    'aria-describedby': `${emailId}-hint ${emailId}-err`,
+  });
+  const nameError = h('p', { class: 'field-error', id: `${nameId}-err`, 'data-testid': 'error-staff-name' });
+  const emailError = h('p', { class: 'field-error', id: `${emailId}-err`, 'data-testid': 'error-staff-email' });
+  const roleError = h('p', { class: 'field-error', 'data-testid': 'error-staff-role' });
+  const roleInputs = ['door', 'organiser'].map((role) => h('input', {
+    type: 'radio', name: 'staff-role', id: `staff-role-${role}`, value: role, checked: role === 'door', 'data-testid': `staff-role-${role}`,
+  }));
+  const roleSet = h('fieldset', { class: 'full role-fieldset' },
+    h('legend', null, 'Role'),
+    h('div', { class: 'choices' },
+      h('label', { class: 'check-row', for: 'staff-role-door' }, roleInputs[0],
+        h('span', null, h('strong', null, 'Door staff'), h('span', { class: 'muted' }, ' — check people in and scan tickets'))),
+      h('label', { class: 'check-row', for: 'staff-role-organiser' }, roleInputs[1],
+        h('span', null, h('strong', null, 'Organiser'), h('span', { class: 'muted' }, ' — everything, including events and staff')))),
+    roleError);
+  const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'staff-form-error' });
+  const add = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'staff-add' }, 'Add');
+  const form = h('form', { class: 'staff-form', novalidate: true, 'data-testid': 'staff-form' },
+    h('div', { class: 'form-grid' },
+      h('div', { class: 'field' }, h('label', { for: nameId }, 'Name'), nameInput, nameError),
+      h('div', { class: 'field' }, h('label', { for: emailId }, 'Email'), emailInput,
+        h('p', { class: 'hint', id: `${emailId}-hint` }, 'They sign in with it.'), emailError)),
+    roleSet,
+    formError,
+    h('div', { class: 'btn-row' }, add));
+  const reveal = h('div', { 'aria-live': 'polite', 'data-testid': 'staff-reveal' });
+
+  function clearFormErrors() {
+    for (const [el, input] of [[nameError, nameInput], [emailError, emailInput], [roleError, roleSet]]) {
+      el.textContent = '';
+      input.removeAttribute('aria-invalid');
+    }
+    replace(formError);
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    clearFormErrors();
+    const name = checkText(nameInput.value, MAX_SHORT, true);
+    const email = checkText(emailInput.value, 254, true);
+    const emailOk = email.error ? email : checkEmail(emailInput.value);
+    let first = null;
+    if (name.error) {
+      nameError.textContent = name.error;
+      nameInput.setAttribute('aria-invalid', 'true');
+      first = first || nameInput;
+    }
+    if (emailOk.error) {
+      emailError.textContent = emailOk.error;
+      emailInput.setAttribute('aria-invalid', 'true');
+      first = first || emailInput;
+    }
+    if (first) {
+      formError.textContent = FIX_ENTRIES;
+      first.focus();
+      return;
+    }
+    const role = roleInputs.find((r) => r.checked).value;
+    add.disabled = true;
+    add.textContent = 'Adding…';
+    let made;
+    try {
+      const res = await api.post('/kiosk/staff', { item: { name: name.value, email: emailOk.value, role } });
+      made = res.item;
+    } catch (err) {
+      if (!alive) return;
+      add.disabled = false;
+      add.textContent = 'Add';
+      if (err.status === 422 && err.errors.length) {
+        const leftover = [];
+        let focus = null;
+        for (const m of err.errors) {
+          const words = api.humanise(m);
+          if (/^item\.name\b/.test(m)) {
+            nameError.textContent = words;
+            nameInput.setAttribute('aria-invalid', 'true');
+            focus = focus || nameInput;
+          } else if (/^item\.email\b/.test(m) || /\bemail\b/i.test(m)) {
+            emailError.textContent = words;
+            emailInput.setAttribute('aria-invalid', 'true');
+            focus = focus || emailInput;
+          } else if (/^item\.role\b/.test(m)) {
+            roleError.textContent = words;
+            roleSet.setAttribute('aria-invalid', 'true');
+          } else {
+            leftover.push(words);
+          }
+        }
+        if (leftover.length) replace(formError, h('ul', null, leftover.map((m) => h('li', null, m))));
+        else formError.textContent = FIX_ENTRIES;
+        if (focus) focus.focus();
+      } else {
+        replace(formError, errorPanel(err, () => form.requestSubmit(), { title: 'Not added yet — your entries are kept' }));
+      }
+      return;
+    }
+    if (!alive) return;
+    add.disabled = false;
+    add.textContent = 'Add';
+    nameInput.value = '';
+    emailInput.value = '';
+    roleInputs[0].checked = true;
+    showPassphrase(made, 'added');
+    loadPeople();
+  });
+
+  /** The temporary passphrase, once: the server keeps only its hash. */
+  function showPassphrase(member, why) {
+    const done = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'temp-password-done' }, 'Done: I have passed it on');
+    const title = why === 'added'
+      ? `${member.name} can sign in now`
+      : `New passphrase for ${member.name}`;
+    const panel = h('section', { class: 'secret-card', 'data-testid': 'temp-password-panel', 'aria-labelledby': 'temp-pass-title' },
+      h('h3', { id: 'temp-pass-title', tabindex: '-1' }, title),
+      h('p', null, `${ROLE_WORDS[member.role] || member.role} · signs in with `, h('strong', { 'data-testid': 'temp-password-email' }, member.email)),
+      copyRow(member.temporary_password, 'temp-password', 'Temporary passphrase'),
+      h('p', { class: 'notice notice-warn', 'data-testid': 'temp-password-warning' },
+        h('strong', null, 'Shown only now. '),
+        'Give it to them in person; Entrada keeps only a fingerprint of it. If it is lost, reset the passphrase.'),
+      h('div', { class: 'btn-row' }, done));
+    done.addEventListener('click', () => {
+      replace(reveal);
+      nameInput.focus();
+    });
+    replace(reveal, panel);
+    panel.querySelector('h3').focus();
+  }
+
+  // ---- People -------------------------------------------------------------------------
+  const listBox = h('div', { 'data-testid': 'staff-list' }, loading('Loading staff…'));
+  const listStatus = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'staff-error' });
+
+  async function loadPeople() {
+    let res;
+    try {
+      res = await api.get('/kiosk/staff');
+    } catch (e) {
+      if (alive) replace(listBox, errorPanel(e, loadPeople, { title: 'Could not load the staff' }));
+      return;
+    }
+    if (!alive) return;
+    people = (res && res.items) || [];
+    showPeople();
+  }
+
+  function showPeople() {
+    if (people.length === 0) {
+      replace(listBox, h('p', { class: 'empty' }, 'Nobody yet.'));
+      return;
+    }
+    replace(listBox, h('div', { class: 'table-wrap' }, h('table', { class: 'staff-table' },
+      h('thead', null, h('tr', null,
+        h('th', { scope: 'col' }, 'Person'),
+        h('th', { scope: 'col' }, 'Role'),
+        h('th', { scope: 'col' }, 'Last sign-in'),
+        h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+      h('tbody', null, people.map(personRow)))));
+  }
+
+  function personRow(p) {
+    const me = session.user && session.user.id === p.id;
+    const select = h('select', {
+      'aria-label': `Role of ${p.name}`, 'data-testid': 'staff-role', disabled: p.disabled,
+    },
+    h('option', { value: 'door', selected: p.role === 'door' }, ROLE_WORDS.door),
+    h('option', { value: 'organiser', selected: p.role === 'organiser' }, ROLE_WORDS.organiser));
+    select.addEventListener('change', () => changeRole(p, select));
+    const toggle = p.disabled
+      ? h('button', {
+        type: 'button', class: 'btn btn-small', 'data-testid': 'staff-enable', 'aria-label': `Enable ${p.name}`, onclick: (e) => setDisabled(p, false, e.currentTarget),
+      }, 'Enable')
+      : h('button', {
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'staff-disable', 'aria-label': `Disable ${p.name}`, onclick: (e) => setDisabled(p, true, e.currentTarget),
+      }, 'Disable');
+    const reset = h('button', {
+      type: 'button', class: 'btn btn-small', 'data-testid': 'staff-reset', 'aria-label': `Reset the passphrase of ${p.name}`, disabled: p.disabled, onclick: (e) => resetPassword(p, e.currentTarget),
+    }, 'Reset passphrase');
+    return h('tr', { 'data-testid': 'staff-row', 'data-email': p.email, 'data-disabled': p.disabled ? 'true' : 'false', class: p.disabled && 'row-disabled' },
+      h('td', null,
+        h('div', { class: 'staff-name' }, p.name, me ? h('span', { class: 'muted' }, ' (you)') : null,
+          p.disabled ? h('span', { class: 'chip chip-disabled', 'data-testid': 'staff-disabled' }, 'Disabled') : null),
+        h('div', { class: 'row-sub' }, p.email)),
+      h('td', null, select),
+      h('td', { class: 'nowrap', 'data-testid': 'staff-last-sign-in' }, signInWords(p.last_sign_in_at)),
+      h('td', { class: 'num' }, h('div', { class: 'row-tools' }, reset, toggle)));
+  }
+
+  function refused(err, what) {
+    if (err.status === 422) return err.details.length ? err.details.join(' ') : err.words;
+    return `${what}: ${err.words}`;
+  }
+
+  async function changeRole(p, select) {
+    listStatus.textContent = '';
+    const role = select.value;
+    const me = session.user && session.user.id === p.id;
+    const yes = await confirmDialog({
+      title: role === 'organiser' ? `Make ${p.name} an organiser?` : `Make ${p.name} door staff?`,
+      body: role === 'organiser'
+        ? 'Organisers may do everything: events, attendees, imports, sync and staff.'
+        : `Door staff check people in and scan tickets, nothing else.${me ? ' That is you: the organiser screens close for you.' : ''}`,
+      confirmWords: 'Change the role',
+      testid: 'role-dialog',
+    });
+    if (!alive) return;
+    if (!yes) {
+      select.value = p.role;
+      select.focus();
+      return;
+    }
+    select.disabled = true;
+    try {
+      await api.patch(`/kiosk/staff/${p.id}`, { item: { role } });
+      if (!alive) return;
+      toast(`${p.name} is now ${ROLE_WORDS[role].toLowerCase()}.`, 'ok');
+    } catch (e) {
+      if (!alive) return;
+      select.value = p.role;
+      select.disabled = false;
+      listStatus.textContent = refused(e, 'The role was not changed');
+      select.focus();
+      return;
+    }
+    loadPeople();
+  }
+
+  async function setDisabled(p, disabled, button) {
+    listStatus.textContent = '';
+    const me = session.user && session.user.id === p.id;
+    if (disabled) {
+      const yes = await confirmDialog({
+        title: `Disable ${p.name}?`,
+        body: `${me ? 'That is you: you will be signed out at once. ' : ''}${p.name} is signed out everywhere at once and cannot sign in until enabled again. Their check-ins stay.`,
+        confirmWords: 'Disable',
+        danger: true,
+        testid: 'disable-dialog',
+      });
+      if (!yes || !alive) return;
+    }
+    button.disabled = true;
+    try {
+      await api.patch(`/kiosk/staff/${p.id}`, { item: { disabled } });
+      if (!alive) return;
+      toast(disabled ? `${p.name} is disabled and signed out.` : `${p.name} can sign in again.`, 'ok');
+    } catch (e) {
+      if (!alive) return;
+      button.disabled = false;
+      listStatus.textContent = refused(e, disabled ? 'Not disabled' : 'Not enabled');
+      button.focus();
+      return;
+    }
+    loadPeople();
+  }
+
+  async function resetPassword(p, button) {
+    listStatus.textContent = '';
+    const yes = await confirmDialog({
+      title: `Reset the passphrase of ${p.name}?`,
+      body: 'A new temporary passphrase is made and shown once. Their current sign-ins end; the old passphrase stops working.',
+      confirmWords: 'Reset passphrase',
+      danger: true,
+      testid: 'reset-dialog',
+    });
+    if (!yes || !alive) return;
+    button.disabled = true;
+    let res;
+    try {
+      res = await api.post(`/kiosk/staff/${p.id}/password`);
+    } catch (e) {
+      if (!alive) return;
+      button.disabled = false;
+      listStatus.textContent = refused(e, 'Not reset');
+      return;
+    }
+    if (!alive) return;
+    showPassphrase(res.item, 'reset');
+    loadPeople();
+  }
+
+  // ---- Door devices -------------------------------------------------------------------
+  const devicesBox = h('div', { 'data-testid': 'door-devices' }, loading());
+  const devicesStatus = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'door-devices-error' });
+  const { button: hand, status: handStatus } = handToTheDoorControl('hand-to-door', () => alive);
+
+  async function loadDevices() {
+    let items;
+    try {
+      items = await api.get('/kiosk/clients');
+    } catch (e) {
+      if (alive) replace(devicesBox, errorPanel(e, loadDevices, { title: 'Could not load the door devices' }));
+      return;
+    }
+    if (!alive) return;
+    const devices = (Array.isArray(items) ? items : (items && items.items) || []).filter(isDoorDeviceClient);
+    if (devices.length === 0) {
+      replace(devicesBox, h('p', { class: 'empty', 'data-testid': 'door-devices-empty' }, 'No door devices.'));
+      return;
+    }
+    replace(devicesBox, h('ul', { class: 'device-list' }, devices.map((c) => h('li', { class: 'device-row', 'data-testid': 'door-device-row', 'data-client-id': c.client_id },
+      h('div', null,
+        h('div', { class: 'staff-name' }, c.name.replace(/^Door device:\s*/, '') || c.name),
+        h('div', { class: 'row-sub' }, `Since ${formatDateTime(c.created_at)}`)),
+      h('button', {
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'door-device-revoke', 'aria-label': `Revoke ${c.name}`,
+        onclick: (e) => revokeDevice(c, e.currentTarget),
+      }, 'Revoke')))));
+  }
+
+  async function revokeDevice(c, button) {
+    devicesStatus.textContent = '';
+    const yes = await confirmDialog({
+      title: `Revoke “${c.name}”?`,
+      body: 'That device stops checking people in at once and shows the sign-in. This cannot be undone; hand a kiosk to the door again to make a new door device.',
+      confirmWords: 'Revoke',
+      danger: true,
+      testid: 'revoke-device-dialog',
+    });
+    if (!yes || !alive) return;
+    button.disabled = true;
+    try {
+      await api.del(`/kiosk/clients/${encodeURIComponent(c.client_id)}`);
+      if (alive) toast(`Revoked “${c.name}”.`, 'ok');
+    } catch (e) {
+      if (!alive) return;
+      button.disabled = false;
+      devicesStatus.textContent = e.status === 404 ? 'That door device was already revoked.' : `Not revoked: ${e.words}`;
+    }
+    loadDevices();
+  }
+
+  const toAdd = h('button', {
+    type: 'button', class: 'btn btn-primary', 'data-testid': 'staff-to-add',
+    onclick: () => { nameInput.scrollIntoView({ block: 'center' }); nameInput.focus(); },
+  }, '+ Add a person');
+  replace(root, h('section', { class: 'screen', 'data-testid': 'staff-screen' },
+    h('div', { class: 'screen-head' },
+      h('div', null,
+        h('h1', null, 'Staff'),
+        h('p', { class: 'muted' }, session.accountName ? `People who sign in to ${session.accountName}, and door devices.` : 'People who sign in here, and door devices.')),
+      toAdd),
+    h('section', { class: 'card', 'aria-labelledby': 'staff-people-title' },
+      h('h2', { id: 'staff-people-title' }, 'People'),
+      listStatus,
+      listBox),
+    h('div', { class: 'grid-2 staff-grid section-gap' },
+      h('section', { class: 'card', 'aria-labelledby': 'staff-add-title' },
+        h('h2', { id: 'staff-add-title' }, 'Add a person'),
+        h('p', { class: 'muted' }, 'They get a temporary passphrase to sign in with.'),
+        form,
+        reveal),
+      h('section', { class: 'card', 'aria-labelledby': 'devices-title', 'data-testid': 'door-devices-card' },
+        h('h2', { id: 'devices-title' }, 'Door devices'),
+        h('p', { class: 'muted' }, 'A kiosk handed to the door checks people in with door rights only, and nobody types a passphrase there. Leaving door mode needs an organiser.'),
+        handStatus,
+        h('div', { class: 'btn-row' }, hand),
+        h('h3', { class: 'section-gap' }, 'In use'),
+        devicesStatus,
+        devicesBox))));
+  loadPeople();
+  loadDevices();
+  return () => { alive = false; };
+}
