@@ -523,9 +523,10 @@ export function render(root, params = {}) {
         `“${event.name}” is created. Add its registration types and sessions (both optional), then bring in the people.`) : null,
       h('div', { class: 'grid-2' },
         h('div', null,
-          justCreated ? nextSteps() : null,
+          // Types and sessions first: an import that names types needs them to exist.
           recordSection(TYPES, zoneOf),
-          recordSection(SESSIONS, zoneOf)),
+          recordSection(SESSIONS, zoneOf),
+          justCreated ? nextSteps() : null),
         h('div', null,
           h('section', { class: 'card', 'aria-labelledby': 'details-title' },
             h('h2', { id: 'details-title' }, 'Details'),

@@ -304,12 +304,19 @@ function renderConnect(root) {
       };
       const sleep = (ms) => new Promise((r) => { pollTimer = setTimeout(r, ms); });
       let polling = true;
+      // The progress loop's pause ends early when the run answers, so that "Downloaded"
+      // and the door follow the server's answer at once, not up to a poll later.
+      let wake = null;
+      const pause = (ms) => new Promise((r) => {
+        const timer = setTimeout(r, ms);
+        wake = () => { clearTimeout(timer); r(); };
+      });
       const poll = async () => {
         while (alive && polling) {
           try {
             paint(await api.get('/kiosk/sync', { background: true, retries: 0 }));
           } catch (e) { /* the run's answer says what went wrong */ }
-          await sleep(400);
+          if (polling) await pause(400);
         }
       };
       /** Waits until no round runs (a background round the new settings started). */
@@ -362,6 +369,7 @@ function renderConnect(root) {
         }
       }
       polling = false;
+      if (wake) wake();
       await polled;
       if (!alive) return;
       refreshSync();
