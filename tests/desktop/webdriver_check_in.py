@@ -12,10 +12,11 @@ the organiser, keeps the setting, reopens the page in kiosk mode) and off again.
 Run under an X display and a session bus (.ci/desktop does both). Standard library only:
 WebDriver is JSON over HTTP.
 """
-import base64, http.client, json, os, re, signal, socket, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import json, os, re, signal, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import memory  # noqa: E402  (tests/desktop/memory.py)
+from wd import Session, app_pid, call, free_port, start_driver, stop_driver  # noqa: E402  (tests/desktop/wd.py)
 
 APP, ENTRADA, DRIVER = (os.path.abspath(p) for p in sys.argv[1:4])
 # A shift at the door, in short: this many more check-ins after the first, then the same
@@ -26,50 +27,6 @@ SOAK_SCANS = 150
 # collection makes them vary by up to 10 MB). The recent-scans list is capped and nothing
 # at the door should keep a scan: a leak of 35 kB a scan shows in the app's process.
 SOAK_GROWTH_MB = (5, 20)
-SHOTS = os.path.join("target", "ui-screenshots")
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def call(method, url, body=None, token=None, timeout=30, retry=True):
-    """One JSON request. WebKitWebDriver now and then drops a connection under load:
-    requests that can be repeated safely (reads, finds) are tried again."""
-    data = None if body is None else json.dumps(body).encode()
-    for attempt in range(4 if retry else 1):
-        req = urllib.request.Request(url, data=data, method=method)
-        req.add_header("Content-Type", "application/json")
-        if token:
-            req.add_header("Authorization", f"Bearer {token}")
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as r:
-                return json.loads(r.read() or b"null")
-        except urllib.error.HTTPError as e:
-            raise RuntimeError(f"{method} {url}: {e.code} {e.read()[:500]!r}") from None
-        except (http.client.HTTPException, ConnectionError, urllib.error.URLError) as e:
-            if not retry or attempt == 3:
-                raise RuntimeError(f"{method} {url}: {e}") from None
-            time.sleep(0.5)
-
-
-def app_pid(port):
-    """The desktop app's process (started by WebKitWebDriver), found by its port."""
-    for p in os.listdir("/proc"):
-        if not p.isdigit():
-            continue
-        try:
-            with open(f"/proc/{p}/cmdline", "rb") as f:
-                args = f.read().split(b"\0")
-        except OSError:
-            continue
-        if args and args[0].endswith(b"entrada-desktop") and str(port).encode() in args:
-            return int(p)
-    return None
 
 
 def seed(db):
@@ -173,90 +130,6 @@ def soak(session, app, port, people, client):
           f"the whole app by {grew[1]} MB (at most {SOAK_GROWTH_MB[0]} and {SOAK_GROWTH_MB[1]})")
 
 
-class Session:
-    def __init__(self, driver, caps):
-        self.base = driver
-        value = call("POST", f"{driver}/session", {"capabilities": {"alwaysMatch": caps}},
-                     timeout=120, retry=False)["value"]
-        self.id = value["sessionId"]
-        self.url = f"{driver}/session/{self.id}"
-
-    def find(self, css, wait=60):
-        until = time.time() + wait
-        while True:
-            try:
-                v = call("POST", f"{self.url}/element", {"using": "css selector", "value": css})["value"]
-                return next(iter(v.values()))
-            except RuntimeError:
-                if time.time() > until:
-                    raise RuntimeError(f"no element {css} after {wait} s")
-                time.sleep(0.25)
-
-    def click(self, css):
-        """Clicks; when WebKitWebDriver drops the connection (it does, now and then, under
-        load), clicks again only if the element is still there and enabled: a click that
-        went through has moved the page on (or disabled its button)."""
-        element = self.find(css)
-        for attempt in range(3):
-            try:
-                call("POST", f"{self.url}/element/{element}/click", {}, retry=False)
-                return
-            except RuntimeError as e:
-                if "closed connection" not in str(e) and "Connection" not in str(e):
-                    raise
-                time.sleep(0.5)
-                try:
-                    if not call("GET", f"{self.url}/element/{element}/enabled")["value"]:
-                        return
-                except RuntimeError:
-                    return  # gone: the click went through
-        raise RuntimeError(f"cannot click {css}")
-
-    def type_into(self, css, text):
-        call("POST", f"{self.url}/element/{self.find(css)}/value", {"text": text}, retry=False)
-
-    def keys(self, text):
-        actions = []
-        for ch in text:
-            actions += [{"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch}]
-        call("POST", f"{self.url}/actions",
-             {"actions": [{"type": "key", "id": "scanner", "actions": actions}]}, retry=False)
-
-    def execute(self, script):
-        return call("POST", f"{self.url}/execute/sync", {"script": script, "args": []})["value"]
-
-    def wait_for(self, what, check, wait=30):
-        """Until `check()` is true; a page that is navigating answers with errors meanwhile."""
-        until = time.time() + wait
-        while True:
-            try:
-                if check():
-                    return
-            except RuntimeError:
-                pass
-            if time.time() > until:
-                raise RuntimeError(f"not after {wait} s: {what}")
-            time.sleep(0.25)
-
-    def text(self, css):
-        return call("GET", f"{self.url}/element/{self.find(css)}/text")["value"]
-
-    def attr(self, css, name):
-        return call("GET", f"{self.url}/element/{self.find(css)}/attribute/{name}")["value"]
-
-    def screenshot(self, name):
-        png = base64.b64decode(call("GET", f"{self.url}/screenshot")["value"])
-        os.makedirs(SHOTS, exist_ok=True)
-        with open(os.path.join(SHOTS, name), "wb") as f:
-            f.write(png)
-
-    def close(self):
-        try:
-            call("DELETE", self.url)
-        except Exception:
-            pass
-
-
 def main():
     work = tempfile.mkdtemp()
     db = os.path.join(work, "kiosk.db")
@@ -276,16 +149,9 @@ def main():
         except (OSError, ValueError):
             return None
 
-    driver = subprocess.Popen([DRIVER, "--port", str(dport), "--native-driver", "/usr/bin/WebKitWebDriver"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    driver = start_driver(DRIVER, dport, env)
     session = None
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", dport), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         launched = time.time()
         session = Session(f"http://127.0.0.1:{dport}", {
             "browserName": "wry",
@@ -370,11 +236,7 @@ def main():
     finally:
         if session:
             session.close()
-        driver.terminate()
-        try:
-            driver.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            driver.kill()
+        stop_driver(driver)
 
 
 if __name__ == "__main__":
