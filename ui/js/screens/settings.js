@@ -279,29 +279,12 @@ export function render(root) {
         }, 'Revoke'))))))));
   }
 
-  async function revoke(client, button) {
-    listStatus.textContent = '';
-    const yes = await confirmDialog({
-      title: `Revoke “${client.name}”?`,
+  function revoke(client, button) {
+    return revokeClient({
+      client, button, status: listStatus, alive: () => alive, reload: loadList, testid: 'revoke-dialog',
       body: 'Programs using these credentials stop working at once: their tokens are refused. This cannot be undone.',
-      confirmWords: 'Revoke',
-      danger: true,
-      testid: 'revoke-dialog',
+      gone: 'These credentials were already revoked.',
     });
-    if (!yes || !alive) return;
-    button.disabled = true;
-    try {
-      await api.del(`/kiosk/clients/${encodeURIComponent(client.client_id)}`);
-      if (!alive) return;
-      toast(`Revoked “${client.name}”.`, 'ok');
-    } catch (e) {
-      if (!alive) return;
-      button.disabled = false;
-      listStatus.textContent = e.status === 404
-        ? 'These credentials were already revoked.'
-        : `Not revoked: ${e.words}`;
-    }
-    loadList();
   }
 
   // ---- Hand this kiosk to the door (organisers) ------------------------------------------
@@ -337,4 +320,27 @@ function minutesWords(m) {
   }
   const r = Math.round(m * 10) / 10;
   return r === 1 ? '1 minute' : `${r} minutes`;
+}
+
+/**
+ * Asks, then revokes a client of /kiosk/clients (a local integration or a door device):
+ * a toast when done, the reason in `status` when not; `reload()` refreshes the list.
+ */
+export async function revokeClient({ client, button, status, alive, reload, testid, body, gone }) {
+  status.textContent = '';
+  const yes = await confirmDialog({
+    title: `Revoke “${client.name}”?`, body, confirmWords: 'Revoke', danger: true, testid,
+  });
+  if (!yes || !alive()) return;
+  button.disabled = true;
+  try {
+    await api.del(`/kiosk/clients/${encodeURIComponent(client.client_id)}`);
+    if (!alive()) return;
+    toast(`Revoked “${client.name}”.`, 'ok');
+  } catch (e) {
+    if (!alive()) return;
+    button.disabled = false;
+    status.textContent = e.status === 404 ? gone : `Not revoked: ${e.words}`;
+  }
+  reload();
 }

@@ -13,7 +13,7 @@ import {
 import { session } from '../session.js';
 import { checkEmail, checkText, MAX_SHORT } from '../fields.js';
 import { toast } from '../shell.js';
-import { copyRow } from './settings.js';
+import { copyRow, revokeClient } from './settings.js';
 import { handToTheDoorControl, isDoorDeviceClient } from '../door-device.js';
 
 const ROLE_WORDS = { door: 'Door staff', organiser: 'Organiser' };
@@ -347,26 +347,12 @@ export function render(root) {
       }, 'Revoke')))));
   }
 
-  async function revokeDevice(c, button) {
-    devicesStatus.textContent = '';
-    const yes = await confirmDialog({
-      title: `Revoke “${c.name}”?`,
+  function revokeDevice(c, button) {
+    return revokeClient({
+      client: c, button, status: devicesStatus, alive: () => alive, reload: loadDevices, testid: 'revoke-device-dialog',
       body: 'That device stops checking people in at once and shows the sign-in. This cannot be undone; hand a kiosk to the door again to make a new door device.',
-      confirmWords: 'Revoke',
-      danger: true,
-      testid: 'revoke-device-dialog',
+      gone: 'That door device was already revoked.',
     });
-    if (!yes || !alive) return;
-    button.disabled = true;
-    try {
-      await api.del(`/kiosk/clients/${encodeURIComponent(c.client_id)}`);
-      if (alive) toast(`Revoked “${c.name}”.`, 'ok');
-    } catch (e) {
-      if (!alive) return;
-      button.disabled = false;
-      devicesStatus.textContent = e.status === 404 ? 'That door device was already revoked.' : `Not revoked: ${e.words}`;
-    }
-    loadDevices();
   }
 
   const toAdd = h('button', {
