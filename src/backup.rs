@@ -8,8 +8,11 @@
 //! written beside its destination, checked, synced and then renamed into place, so a
 //! power cut never leaves a half-written file under the final name.
 //!
-//! A running server holds an exclusive lock on `<database>.lock` ([`ServeLock`]): a second
-//! server on the same file is refused, and so is a restore over a database in use.
+//! A running server holds an exclusive advisory lock on the database file itself
+//! ([`ServeLock`]): a second server on the same file is refused, and so is a restore over
+//! a database in use, whatever name reaches the file (a symlink, a hard link, another
+//! relative path). A lock on a file beside it would be per name: two servers through a
+//! hard link each took their own and corrupted the database between them.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -121,25 +124,30 @@ pub struct ServeLock {
 }
 
 impl ServeLock {
-    /// Takes the database's lock, or says who holds it.
+    /// Takes the database's lock, or says who holds it. Creates an empty database file
+    /// when there is none (SQLite takes an empty file for a new database).
+    ///
+    /// The lock is `flock(2)`, which Linux keeps apart from the `fcntl` locks SQLite takes
+    /// on the same file, so the two do not disturb each other.
     pub fn acquire(db: &Path) -> Result<ServeLock> {
-        let path = sidecar(db, ".lock");
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
         }
+        let path = db;
         let file = File::options()
             .create(true)
             .truncate(false)
+            .read(true)
             .write(true)
-            .open(&path)
-            .map_err(|e| io("open", &path, e))?;
+            .open(path)
+            .map_err(|e| io("open", path, e))?;
         match file.try_lock() {
             Ok(()) => Ok(ServeLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::Conflict(format!(
                 "another Entrada is already serving {}; stop it first (or use another --db)",
                 db.display()
             ))),
-            Err(std::fs::TryLockError::Error(e)) => Err(io("lock", &path, e)),
+            Err(std::fs::TryLockError::Error(e)) => Err(io("lock", path, e)),
         }
     }
 }
@@ -181,7 +189,8 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
             )));
         }
     }
-    let kept = if db.exists() {
+    // The lock made an empty file where there was none: nothing to keep then.
+    let kept = if db.metadata().is_ok_and(|m| m.len() > 0) {
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
         let keep = sidecar(db, &format!(".before-restore-{stamp}"));
         backup_to(db, &keep)?;

@@ -68,16 +68,48 @@ impl Frame {
 
     /// A PNG or JPEG image, converted to grayscale.
     pub fn from_image(bytes: &[u8], format: image::ImageFormat) -> Result<Frame> {
-        let img = image::load_from_memory_with_format(bytes, format)
-            .map_err(|e| Error::invalid(format!("the image could not be read: {e}")))?;
-        Frame::from_dynamic(img)
+        let reader = || image::ImageReader::with_format(std::io::Cursor::new(bytes), format);
+        Frame::read_bounded(reader, "the image")
     }
 
     /// An image file of any supported format (PNG, JPEG, WebP), converted to grayscale.
     pub fn from_file(path: &std::path::Path) -> Result<Frame> {
-        let img = image::open(path)
-            .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
-        Frame::from_dynamic(img)
+        let cannot = |e: &dyn std::fmt::Display| {
+            Error::invalid(format!("cannot read {}: {e}", path.display()))
+        };
+        let bytes = std::fs::read(path).map_err(|e| cannot(&e))?;
+        let format = image::guess_format(&bytes).map_err(|e| cannot(&e))?;
+        let reader =
+            || image::ImageReader::with_format(std::io::Cursor::new(bytes.as_slice()), format);
+        Frame::read_bounded(reader, &path.display().to_string())
+    }
+
+    /// Decodes an image only if its header says it fits in [`MAX_PIXELS`]: a 400 KB PNG
+    /// can declare 20000x20000 pixels, and decoding it before looking took 744 MB. The
+    /// decoder gets the same bound as a limit on what it may allocate, in case a header
+    /// and the data disagree.
+    fn read_bounded<R: std::io::BufRead + std::io::Seek>(
+        reader: impl Fn() -> image::ImageReader<R>,
+        what: &str,
+    ) -> Result<Frame> {
+        let unreadable =
+            |e: image::ImageError| Error::invalid(format!("{what} could not be read: {e}"));
+        let (w, h) = reader().into_dimensions().map_err(unreadable)?;
+        let pixels = u64::from(w) * u64::from(h);
+        if pixels == 0 || pixels > MAX_PIXELS as u64 {
+            return Err(Error::invalid(format!(
+                "{what} is {w}x{h} pixels: at most {MAX_PIXELS} pixels (a 3840x2160 frame) are \
+                 accepted"
+            )));
+        }
+        let mut limits = image::Limits::default();
+        limits.max_image_width = Some(w);
+        limits.max_image_height = Some(h);
+        // The largest decoded form: 16-bit RGBA, 8 bytes a pixel.
+        limits.max_alloc = Some(MAX_PIXELS as u64 * 8 + (1 << 20));
+        let mut bounded = reader();
+        bounded.limits(limits);
+        Frame::from_dynamic(bounded.decode().map_err(unreadable)?)
     }
 
     fn from_dynamic(img: image::DynamicImage) -> Result<Frame> {

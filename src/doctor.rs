@@ -44,6 +44,11 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
         format!("{} ({} bytes)", path.display(), meta.len()),
     )];
 
+    if let Err(e) = migrations::refuse_foreign(&conn, path) {
+        // Someone else's database: nothing more to check for us, and nothing to repair.
+        out.push(finding("schema", false, e.to_string()));
+        return Ok(out);
+    }
     let version = migrations::version(&conn)?;
     let latest = migrations::latest();
     out.push(finding(

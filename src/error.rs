@@ -37,6 +37,13 @@ pub enum Error {
     /// 413: the request body is larger than the server accepts.
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// 429: the server is at its bound of concurrent expensive work (password hashes,
+    /// frame decodes); the same request may be sent again in a second.
+    #[error("{0}")]
+    Busy(String),
+    /// 507: the disk holding the database is full; nothing of the request was stored.
+    #[error("the disk is full: {0}")]
+    DiskFull(String),
     /// 500: the database failed.
     #[error("database error: {0}")]
     Database(#[from] rusqlite::Error),
@@ -57,7 +64,21 @@ impl Error {
     pub fn internal(message: impl fmt::Display) -> Self {
         Error::Internal(message.to_string())
     }
+
+    /// Whether this is the disk running out of space (SQLite's `SQLITE_FULL`), however
+    /// it travelled here.
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            Error::DiskFull(_) => true,
+            Error::Database(e) => e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull),
+            _ => false,
+        }
+    }
 }
+
+/// The message every disk-full answer carries after "the disk is full: ".
+pub const DISK_FULL_ADVICE: &str =
+    "nothing was changed; free some space on the disk that holds the database and try again";
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

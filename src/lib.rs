@@ -23,3 +23,4 @@ pub mod server;
 pub mod sync;
 pub mod transfer;
 pub mod ui;
+pub mod workers;

@@ -52,7 +52,11 @@ pub fn app(state: AppState) -> Router {
                 .layer(from_fn_with_state(state.clone(), guard::limit_api)),
         )
         .merge(
-            SwaggerUi::new(format!("{api_base}/docs")).url(format!("{api_base}/openapi"), openapi),
+            Router::from(
+                SwaggerUi::new(format!("{api_base}/docs"))
+                    .url(format!("{api_base}/openapi"), openapi),
+            )
+            .layer(axum::middleware::from_fn(guard::docs_policy)),
         )
         .merge(
             Router::new()
@@ -76,6 +80,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(guard::time_limit))
+        .layer(axum::middleware::from_fn(guard::json_errors))
         .layer(CompressionLayer::new())
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
@@ -87,7 +92,16 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// `GET /healthz`: 200 `{status: "ok"}`; 507 `{status: "disk full", error}` while writes
+/// fail for want of space; 503 when the database cannot be read.
 async fn health(State(state): State<AppState>) -> Response {
+    if state.db.disk_full().await {
+        let body = serde_json::json!({
+            "status": "disk full",
+            "error": format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE),
+        });
+        return (StatusCode::INSUFFICIENT_STORAGE, Json(body)).into_response();
+    }
     let probe = state
         .db
         .read(|conn| {
@@ -132,12 +146,21 @@ impl RunningServer {
         self.wait().await
     }
 
-    /// Waits until the server ends (after a shutdown signal).
+    /// Waits until the server ends (after a shutdown signal), then folds the WAL back
+    /// into the database file.
     pub async fn wait(self) -> Result<()> {
-        self.task
+        let served = self
+            .task
             .await
             .map_err(|e| Error::internal(format!("server task failed: {e}")))?
-            .map_err(|e| Error::internal(format!("server failed: {e}")))
+            .map_err(|e| Error::internal(format!("server failed: {e}")));
+        let db = self.db.clone();
+        match tokio::task::spawn_blocking(move || db.checkpoint()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!(error = %e, "cannot fold the WAL into the database"),
+            Err(e) => tracing::warn!(error = %e, "checkpoint task failed"),
+        }
+        served
     }
 }
 
@@ -178,17 +201,13 @@ pub async fn start(
             limits.forget_idle();
         }
     });
-    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                tokio::select! {
-                    _ = stop => {}
-                    _ = shutdown_signal => {}
-                }
-            })
-            .await
-    });
+    let app = app(state);
+    let task = tokio::spawn(serve(listener, app, async move {
+        tokio::select! {
+            _ = stop => {}
+            _ = shutdown_signal => {}
+        }
+    }));
     Ok(RunningServer {
         addr,
         db,
@@ -196,6 +215,68 @@ pub async fn start(
         shutdown: Some(shutdown),
         task,
     })
+}
+
+/// What axum's `ConnectInfo<SocketAddr>` is made from in [`serve`]'s accept loop.
+struct Accepted(SocketAddr);
+
+impl axum::extract::connect_info::Connected<Accepted> for SocketAddr {
+    fn connect_info(accepted: Accepted) -> SocketAddr {
+        accepted.0
+    }
+}
+
+/// The accept loop: hyper's HTTP/1 connections with a header read timeout (axum's own
+/// `serve` has none: a client sending headers a byte a second held a connection for
+/// minutes), stopped gracefully: no new connections, requests in flight finish.
+async fn serve(
+    listener: TcpListener,
+    app: Router,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::server::graceful::GracefulShutdown;
+    use tower::ServiceExt as _;
+
+    let make_service = app.into_make_service_with_connect_info::<SocketAddr>();
+    let graceful = GracefulShutdown::new();
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(guard::HEADER_READ_TIMEOUT);
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little, as axum does.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let Ok(service) = make_service.clone().oneshot(Accepted(peer)).await;
+        let service = hyper_util::service::TowerToHyperService::new(service);
+        let connection = builder.serve_connection(TokioIo::new(stream), service);
+        let watched = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = watched.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still running after the shutdown grace; stopping anyway");
+    }
+    Ok(())
 }
 
 /// Resolves when the process is asked to stop (SIGINT or SIGTERM).

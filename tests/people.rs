@@ -12,8 +12,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{BIN, Resp, Server, into_resp};
-use reqwest::blocking::Client;
+use common::{BIN, Resp, Server, into_resp, no_redirects};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -26,15 +25,6 @@ const KIOSK: &str = "entrada-kiosk";
 const PASSWORD: &str = "door-staff-2024";
 /// The account every fresh database has.
 const DEFAULT_ACCOUNT: i64 = 1;
-
-/// A client that shows redirects instead of following them.
-fn no_redirects() -> Client {
-    Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(Duration::from_secs(30))
-        .build()
-        .expect("client")
-}
 
 /// The kiosk's loopback redirect URI on some port (loopback URIs match on any port).
 fn callback(port: u16) -> String {
@@ -151,12 +141,20 @@ fn authorize_page(s: &Server, params: &Params) -> Resp {
     )
 }
 
-/// `POST /oauth/authorize` with the given fields, redirects not followed.
+/// `POST /oauth/authorize` with the given fields, redirects not followed; with the
+/// page's `csrf_token`, as a browser posting the form would, unless the fields have one.
 fn post_form(s: &Server, fields: &Params) -> Resp {
+    let mut fields = fields.clone();
+    if !fields.iter().any(|(k, _)| k == "csrf_token") {
+        let params = without(&without(&fields, "email"), "password");
+        if let Some(token) = common::form_token(&authorize_page(s, &params).text) {
+            fields.push(("csrf_token".to_owned(), token));
+        }
+    }
     into_resp(
         no_redirects()
             .post(format!("{}/oauth/authorize", s.base))
-            .form(fields)
+            .form(&fields)
             .send()
             .expect("POST /oauth/authorize"),
     )

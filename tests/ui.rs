@@ -72,17 +72,21 @@ fn the_ui_is_served_at_the_root_with_a_strict_policy() {
     assert_ne!(post.status(), 200);
 }
 
+const ACCOUNT_1: &[(&str, &str)] = &[("X-Account-Id", "1")];
+
 /// The settings screen makes client credentials for local integrations.
 #[test]
 fn organisers_make_and_revoke_clients_for_local_integrations() {
     let s = Server::start();
-    let organiser = s.token("read write");
+    let organiser = s.organiser_token();
+    let machine = s.token("read write");
     let door = s.token("read check_in");
     let url = format!("{}/kiosk/clients", s.base);
-    let made = s.call(
+    let made = s.call_with(
         "POST",
         &url,
         Some(&organiser),
+        ACCOUNT_1,
         Some(&serde_json::json!({"item": {"name": "Badge printer"}})),
     );
     assert_eq!(made.status, 201, "{}", made.text);
@@ -103,7 +107,7 @@ fn organisers_make_and_revoke_clients_for_local_integrations() {
     // The secret works, once shown; the list never shows it.
     let token = s.token_for(&id, &secret, "read check_in");
     assert_eq!(s.get("/events", &token).status, 200);
-    let list = s.call("GET", &url, Some(&organiser), None);
+    let list = s.call_with("GET", &url, Some(&organiser), ACCOUNT_1, None);
     assert_eq!(list.status, 200);
     assert!(list.text.contains(&id) && !list.text.contains(&secret));
     // Door staff cannot; bad input is a 422 in the spec's shape.
@@ -114,21 +118,42 @@ fn organisers_make_and_revoke_clients_for_local_integrations() {
         Some(&serde_json::json!({"item": {"name": "x"}})),
     );
     assert_eq!(refused.status, 403);
-    let bad = s.call(
+    // Nor can client credentials with write: only a person signed in as an organiser.
+    let machine_made = s.call(
+        "POST",
+        &url,
+        Some(&machine),
+        Some(&serde_json::json!({"item": {"name": "x", "scopes": "read"}})),
+    );
+    assert_eq!(machine_made.status, 403, "{}", machine_made.text);
+    let bad = s.call_with(
         "POST",
         &url,
         Some(&organiser),
+        ACCOUNT_1,
         Some(&serde_json::json!({"item": {"name": "", "scopes": "admin"}})),
     );
     assert_eq!(bad.status, 422);
     assert!(!bad.errors().is_empty());
     // Revoked: its token stops working at once.
-    let gone = s.call("DELETE", &format!("{url}/{id}"), Some(&organiser), None);
+    let gone = s.call_with(
+        "DELETE",
+        &format!("{url}/{id}"),
+        Some(&organiser),
+        ACCOUNT_1,
+        None,
+    );
     assert_eq!(gone.status, 204);
     assert_eq!(s.get("/events", &token).status, 401);
     assert_eq!(
-        s.call("DELETE", &format!("{url}/{id}"), Some(&organiser), None)
-            .status,
+        s.call_with(
+            "DELETE",
+            &format!("{url}/{id}"),
+            Some(&organiser),
+            ACCOUNT_1,
+            None
+        )
+        .status,
         404
     );
 }

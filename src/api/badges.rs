@@ -155,7 +155,7 @@ pub async fn badge(
         "badge|{event_name}|{name}|{:?}|{:?}|{}",
         a.company, type_name, a.qr_code
     );
-    cacheable(&headers, "text/html; charset=utf-8", &source, || {
+    let mut response = cacheable(&headers, "text/html; charset=utf-8", &source, || {
         let svg = qr::svg(&a.qr_code)?;
         let svg = svg.trim_start_matches(|c| c != '<').replacen(
             "<?xml version=\"1.0\" standalone=\"yes\"?>",
@@ -163,12 +163,12 @@ pub async fn badge(
             1,
         );
         Ok(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Badge · {name}</title>\
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Badge · {}</title>\
              <style>@page{{size:4in 3in;margin:0}}*{{box-sizing:border-box}}\
              body{{margin:0;font-family:system-ui,sans-serif;color:#000;background:#fff}}\
              .badge{{width:4in;height:3in;padding:.2in;display:flex;flex-direction:column;justify-content:space-between;overflow:hidden}}\
              .event{{font-size:10pt;text-transform:uppercase;letter-spacing:.05em}}\
-             .name{{font-size:24pt;font-weight:700;line-height:1.1;margin:.05in 0}}\
+             .name{{font-size:24pt;font-weight:700;line-height:1.1;margin:.05in 0;overflow-wrap:anywhere}}\
              .company{{font-size:13pt}}.bottom{{display:flex;align-items:flex-end;justify-content:space-between}}\
              .type{{font-size:12pt;font-weight:600;border:2px solid #000;padding:.03in .08in}}\
              .qr svg{{width:1.3in;height:1.3in;display:block}}.code{{font:8pt monospace;text-align:center}}\
@@ -177,6 +177,7 @@ pub async fn badge(
              <div class=\"name\">{}</div><div class=\"company\">{}</div></div>\
              <div class=\"bottom\"><div class=\"type\">{}</div><div class=\"qr\">{svg}<div class=\"code\">{}</div></div></div>\
              </div></body></html>",
+            escape(&name),
             escape(&event_name),
             escape(&name),
             escape(a.company.as_deref().unwrap_or("")),
@@ -184,5 +185,8 @@ pub async fn badge(
             escape(&a.qr_code),
         )
         .into_bytes())
-    })
+    })?;
+    // The attendee's own text is on this page: no script runs, no other site frames it.
+    crate::guard::strict_page_headers(response.headers_mut());
+    Ok(response)
 }

@@ -19,6 +19,25 @@ use crate::server::AppState;
 /// Largest frame body, bytes (a 4K grayscale frame, or a large JPEG).
 pub const FRAME_LIMIT: usize = 16 * 1024 * 1024;
 
+/// How long a frame waits for a decoder before it is answered 429 (the kiosk sends the
+/// next frame anyway; a queue of old frames helps nobody).
+const DECODE_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Decodes at once: one per core. Each may hold a decoded 4K frame (up to 66 MB as 16-bit
+/// RGBA before it is made gray), so this is also the bound on decode memory.
+pub fn concurrent_decodes() -> usize {
+    crate::workers::per_core(usize::MAX)
+}
+
+static DECODERS: std::sync::LazyLock<crate::workers::Pool> = std::sync::LazyLock::new(|| {
+    crate::workers::Pool::new(
+        "decode",
+        concurrent_decodes(),
+        DECODE_QUEUE_WAIT,
+        "every decoder is busy; send the next frame",
+    )
+});
+
 #[derive(Debug, Serialize)]
 pub struct Decoded {
     /// Every code found (usually none or one).
@@ -68,26 +87,26 @@ pub async fn decode(
         })
         .unwrap_or_default();
     let query = query.unwrap_or_default();
-    let decoded = tokio::task::spawn_blocking(move || -> Result<Decoded> {
-        let frame = match content_type.as_str() {
-            "image/png" => Frame::from_image(&body, image::ImageFormat::Png)?,
-            "image/jpeg" | "image/jpg" => Frame::from_image(&body, image::ImageFormat::Jpeg)?,
-            _ => Frame::from_gray(
-                body.to_vec(),
-                dimension(&query, "width")?,
-                dimension(&query, "height")?,
-            )?,
-        };
-        let started = Instant::now();
-        let codes = decode::decode(&frame);
-        Ok(Decoded {
-            codes,
-            decode_ms: started.elapsed().as_secs_f64() * 1000.0,
-            width: frame.width,
-            height: frame.height,
+    let decoded = DECODERS
+        .run(move || -> Result<Decoded> {
+            let frame = match content_type.as_str() {
+                "image/png" => Frame::from_image(&body, image::ImageFormat::Png)?,
+                "image/jpeg" | "image/jpg" => Frame::from_image(&body, image::ImageFormat::Jpeg)?,
+                _ => Frame::from_gray(
+                    body.to_vec(),
+                    dimension(&query, "width")?,
+                    dimension(&query, "height")?,
+                )?,
+            };
+            let started = Instant::now();
+            let codes = decode::decode(&frame);
+            Ok(Decoded {
+                codes,
+                decode_ms: started.elapsed().as_secs_f64() * 1000.0,
+                width: frame.width,
+                height: frame.height,
+            })
         })
-    })
-    .await
-    .map_err(|e| Error::internal(format!("decode task failed: {e}")))??;
+        .await??;
     Ok(Json(decoded))
 }

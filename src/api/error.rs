@@ -2,7 +2,7 @@
 //! (`{error}` or `{errors: [...]}`) and, for 401 and 403, the RFC 6750 challenge.
 
 use axum::Json;
-use axum::http::header::WWW_AUTHENTICATE;
+use axum::http::header::{RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -32,7 +32,11 @@ impl Error {
             Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Error::Database(_) | Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            e if e.is_disk_full() => StatusCode::INSUFFICIENT_STORAGE,
+            Error::DiskFull(_) | Error::Database(_) | Error::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 }
@@ -49,6 +53,10 @@ impl IntoResponse for Error {
             return (status, Json(ValidationErrorBody { errors })).into_response();
         }
         let message = match &self {
+            e if e.is_disk_full() => {
+                tracing::error!(error = %self, "a write failed: the disk is full");
+                format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE)
+            }
             Error::Database(_) | Error::Internal(_) => {
                 // The details are for the log, not for the client.
                 tracing::error!(error = %self, "request failed");
@@ -67,9 +75,15 @@ impl IntoResponse for Error {
             ))),
             _ => None,
         };
+        let busy = matches!(self, Error::Busy(_));
         let mut response = (status, Json(ErrorBody { error: message })).into_response();
         if let Some(value) = header {
             response.headers_mut().insert(WWW_AUTHENTICATE, value);
+        }
+        if busy {
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
     }
@@ -92,6 +106,14 @@ pub enum ReadErrors {
     /// The event or record does not exist, or belongs to another account.
     #[response(status = 404)]
     NotFound(ErrorBody),
+    /// Over the rate limit (per token, or per address without a valid one), or the
+    /// server is at its bound of concurrent expensive work; `Retry-After` says when to
+    /// try again.
+    #[response(status = 429)]
+    TooManyRequests(ErrorBody),
+    /// The request took longer than 30 seconds and was abandoned; try again.
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
 }
 
 /// The error answers of an endpoint that writes.
@@ -121,4 +143,16 @@ pub enum WriteErrors {
     /// problem.
     #[response(status = 422)]
     Invalid(ValidationErrorBody),
+    /// Over the rate limit (per token, or per address without a valid one), or the
+    /// server is at its bound of concurrent expensive work; `Retry-After` says when to
+    /// try again.
+    #[response(status = 429)]
+    TooManyRequests(ErrorBody),
+    /// The request took longer than 30 seconds and was abandoned; try again.
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
+    /// The disk that holds the database is full (`{"error": "the disk is full: ..."}`);
+    /// nothing of the request was stored. Free space and send it again: no restart needed.
+    #[response(status = 507)]
+    DiskFull(ErrorBody),
 }

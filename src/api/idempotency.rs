@@ -1,6 +1,7 @@
 //! `Idempotency-Key` for POST, PATCH and DELETE (after the IETF httpapi draft).
 //!
-//! Keys belong to whoever sent them (the client of a machine token). The first request
+//! Keys belong to whoever sent them (the client of a machine token, or the person of a
+//! personal token), in the account and with the scopes they acted with. The first request
 //! with a key runs and its answer (any status below 500) is stored; a repeat with the same
 //! key and the same request (method, path, query and body) within 24 hours gets the stored
 //! answer, with `Idempotent-Replayed: true`, without the work being done again. The same
@@ -150,7 +151,16 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
     let Ok(principal) = principal_of(req.headers(), &state).await else {
         return next.run(req).await;
     };
-    let owner = principal.owner();
+    // The owner is the principal as it acts here: the same client or person, in the same
+    // account, with the same scopes. A read-only token of a client (or the same person in
+    // another account) is another owner: its request runs and meets the handler's own
+    // access checks instead of replaying an answer it could not have earned.
+    let owner = format!(
+        "{}|account:{}|scopes:{}",
+        principal.owner(),
+        principal.account_id,
+        principal.scopes
+    );
     let (parts, body) = req.into_parts();
     // The same limit as the route's own: a CSV import may be larger than a JSON body.
     let limit = if parts.uri.path().ends_with("/imports/attendees") {
@@ -169,6 +179,8 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         }
     };
     let mut hasher = Sha256::new();
+    hasher.update(owner.as_bytes());
+    hasher.update([0]);
     hasher.update(parts.method.as_str());
     hasher.update([0]);
     hasher.update(parts.uri.path_and_query().map_or("", |p| p.as_str()));

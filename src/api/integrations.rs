@@ -1,6 +1,8 @@
 //! Kiosk extension: client credentials for local integrations (a badge printer, a
 //! turnstile, a script on this computer), made from the UI's settings instead of the
-//! command line. Organisers only; the secret is shown once and only its hash is kept.
+//! command line. Organisers only (a person signed in with the organiser role; client
+//! credentials may not mint clients, whatever their scopes); the secret is shown once and
+//! only its hash is kept. A new client never gets a scope its creator's token lacks.
 
 use axum::Json;
 use axum::extract::State;
@@ -10,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, Write, secrets};
+use crate::auth::{Organiser, secrets};
 use crate::db::clients;
 use crate::domain::scope::ScopeSet;
 use crate::error::{Error, Problems, Result};
@@ -52,12 +54,16 @@ pub struct NewIntegration {
 }
 
 /// Create client credentials for a local integration (kiosk extension; organisers).
+///
+/// Only a person signed in as an organiser (a personal token with the organiser role) may
+/// call this: a token from client credentials gets 403 even with `write`, and the new
+/// client's scopes must be a subset of the caller's token's scopes (else 403).
 #[utoipa::path(post, path = "/kiosk/clients", tag = "kiosk",
     request_body = IntegrationRequest,
     responses((status = 201, description = "The client; the secret is shown only here", body = NewIntegration), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    auth: Organiser,
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
     ItemBody(input): ItemBody<IntegrationInput>,
@@ -84,9 +90,15 @@ pub async fn create(
     let (Some(name), Some(scopes)) = (name, scopes) else {
         return Err(Error::internal("validated input went missing"));
     };
+    if !scopes.is_subset(auth.principal.scopes) {
+        return Err(Error::Forbidden(format!(
+            "a new client may have only scopes your own sign-in has ({})",
+            auth.principal.scopes
+        )));
+    }
     let client_id = secrets::new_client_id();
     let client_secret = secrets::new_client_secret();
-    let hash = secrets::hash_secret(&client_secret)?;
+    let hash = secrets::hash_secret_bounded(client_secret.clone()).await?;
     let account = auth.account_id();
     let (id, stored_name) = (client_id.clone(), name.clone());
     state
@@ -118,7 +130,7 @@ pub async fn create(
     responses((status = 200, description = "Clients, oldest first, revoked ones left out", body = Vec<Integration>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
-    auth: Auth<Write>,
+    auth: Organiser,
     State(state): State<AppState>,
 ) -> Result<Json<Vec<Integration>>> {
     let account = auth.account_id();
@@ -142,7 +154,7 @@ pub async fn list(
     responses((status = 204, description = "Revoked"), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn revoke(
-    auth: Auth<Write>,
+    auth: Organiser,
     ApiPath(client_id): ApiPath<String>,
     State(state): State<AppState>,
 ) -> Result<StatusCode> {

@@ -145,7 +145,9 @@ anything else is 404.
   creases, and keeps a generated code in version 1, the coarsest grid) and a 4-module
   quiet zone. Cacheable: `ETag`, `If-None-Match` → 304.
 - `Idempotency-Key` (after the IETF httpapi draft) on every POST, PATCH and DELETE. Keys
-  belong to the client that sent them. A repeat with the same key and the same request
+  belong to the client or person that sent them, in the account and with the scopes
+  they acted with (another token of the same client with fewer scopes, or the same
+  person in another account, is another owner: no replay across them). A repeat with the same key and the same request
   (method, path, query, body) within 24 hours answers the stored first answer (any
   status below 500) with `Idempotent-Replayed: true`, without doing the work again; the
   same key with a different request is 422; a repeat while the first is still running is
@@ -173,8 +175,10 @@ anything else is 404.
   parked-entry routes need `write` (organisers, not door staff); the client secret is
   write-only and never returned. `POST /kiosk/decode` (`read`) reads QR codes from a
   camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`
-  (organisers) make, list and revoke client credentials for local integrations (the
-  secret is shown once, in the create's answer).
+  (organisers signed in as people: client credentials get 403 even with `write`) make,
+  list and revoke client credentials for local integrations (the secret is shown once,
+  in the create's answer; a new client's scopes must be within the caller's, else 403).
+  `PUT /kiosk/sync/config` takes an `https` remote (plain `http` only to this computer).
 - First run (kiosk extensions, no token): `GET /kiosk/setup` says whether the database
   has no user yet; `POST /kiosk/setup` then creates the first organiser, only while no
   user exists (the first request wins in one write; later and concurrent ones get 409)
@@ -196,6 +200,20 @@ anything else is 404.
   `DELETE /events/{event_id}/sessions/{id}` (its check-in history goes with it), refused
   (422) in an event mirrored from a remote; both records carry `attendee_count`.
 - Events, registration types, sessions and `/account` are this project's shapes.
+
+## Limits (answers beyond the spec)
+- 429 with `Retry-After` (seconds): over the per-token rate limit (`--rate-limit`; an
+  address's unknown tokens are counted too: 20 per 10 s), or the server is at its bound
+  of concurrent expensive work: password and client-secret checks (argon2, one per core,
+  at most 4, waiting at most 2 s) and frame decodes (one per core, waiting at most
+  0.5 s). Retry after the given seconds.
+- 503: a request took longer than 30 s and was abandoned (CSV imports instead must arrive
+  at 1 KiB/s on average after 10 s, else 408). Headers must arrive within 10 s.
+- 507 `{"error": "the disk is full: ..."}`: the disk holding the database is full; nothing
+  of the request was stored. `GET /healthz` then answers 507 `{"status": "disk full"}`
+  until there is room again; no restart is needed.
+- 400 for a request with more than one `Host` header; every error body is JSON in the
+  shapes above, 413 included.
 "#;
 
 #[derive(OpenApi)]

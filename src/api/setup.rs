@@ -185,9 +185,7 @@ pub async fn create(
     if state.db.read(users::any).await? {
         return Err(already_set_up());
     }
-    let hash = tokio::task::spawn_blocking(move || secrets::hash_secret(&password))
-        .await
-        .map_err(|e| Error::internal(format!("hashing task failed: {e}")))??;
+    let hash = secrets::hash_secret_bounded(password).await?;
     let code = pkce.as_ref().map(|_| secrets::new_authorization_code());
     let code_hash = code.as_deref().map(secrets::token_hash);
     let user = state

@@ -77,9 +77,7 @@ fn last_organiser() -> Error {
 }
 
 async fn hash(passphrase: String) -> Result<String> {
-    tokio::task::spawn_blocking(move || secrets::hash_secret(&passphrase))
-        .await
-        .map_err(|e| Error::internal(format!("hashing task failed: {e}")))?
+    secrets::hash_secret_bounded(passphrase).await
 }
 
 /// The people of the caller's account, by name (kiosk extension; organisers).

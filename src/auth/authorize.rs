@@ -4,14 +4,26 @@
 //! The page is plain server-rendered HTML with no external assets. A request whose client
 //! or redirect URI cannot be trusted is answered with an error page and never redirected;
 //! other errors are sent back to the redirect URI (RFC 6749 4.1.2.1).
+//!
+//! A sign-in post is accepted only from this server's own page: any web page the kiosk's
+//! browser opens could otherwise post wrong passwords here and lock the organiser out
+//! (the `Host` check does not help: the browser sends the kiosk's own host). So a post
+//! whose `Origin` (or `Referer`), or `Sec-Fetch-Site`, names another site is refused
+//! before anything is counted, and the form carries a signed token ([`csrf_token`]) that
+//! only a reader of the page can have.
 
 use std::net::SocketAddr;
 
 use axum::Form;
 use axum::extract::{ConnectInfo, Query, State};
-use axum::http::header::{CACHE_CONTROL, LOCATION, RETRY_AFTER};
-use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, REFERER, RETRY_AFTER};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use rand::RngCore as _;
+use sha2::Sha256;
 use std::collections::HashMap;
 
 use super::{pkce, secrets};
@@ -24,6 +36,76 @@ use crate::server::AppState;
 
 /// Lifetime of an authorization code, seconds.
 const CODE_TTL: i64 = 60;
+/// How long a sign-in form may stay open before its token expires, seconds.
+const FORM_TTL: i64 = 3600;
+
+/// The key that signs the forms' tokens: new with each start (a form shown before a
+/// restart asks to sign in again), never stored.
+static FORM_KEY: std::sync::LazyLock<[u8; 32]> = std::sync::LazyLock::new(|| {
+    let mut key = [0u8; 32];
+    rand::rng().fill_bytes(&mut key);
+    key
+});
+
+fn form_mac(expires: i64, client_id: &str) -> Hmac<Sha256> {
+    // An HMAC takes a key of any length: this cannot fail.
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(FORM_KEY.as_slice())
+        .unwrap_or_else(|_| unreachable!("HMAC accepts any key length"));
+    mac.update(format!("entrada-sign-in|{expires}|{client_id}").as_bytes());
+    mac
+}
+
+/// The token of a sign-in form for `client_id`: its expiry and a MAC of it, so that only
+/// a page this server rendered (and a reader of it) can post the form.
+pub fn csrf_token(client_id: &str) -> String {
+    let expires = time::unix_now() + FORM_TTL;
+    let tag = form_mac(expires, client_id).finalize().into_bytes();
+    format!("{expires}.{}", URL_SAFE_NO_PAD.encode(tag))
+}
+
+fn csrf_token_valid(token: &str, client_id: &str) -> bool {
+    let Some((expires, tag)) = token.split_once('.') else {
+        return false;
+    };
+    let (Ok(expires), Ok(tag)) = (expires.parse::<i64>(), URL_SAFE_NO_PAD.decode(tag)) else {
+        return false;
+    };
+    expires > time::unix_now() && form_mac(expires, client_id).verify_slice(&tag).is_ok()
+}
+
+/// `host[:port]` of an `Origin` or `Referer` value, lowercased.
+fn authority(url: &str) -> Option<String> {
+    let url = url::Url::parse(url).ok()?;
+    let host = url.host_str()?;
+    Some(match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    })
+    .map(|a| a.to_ascii_lowercase())
+}
+
+/// Whether a post comes from another site than this server (see the module docs).
+/// Clients that send none of the headers (scripts, tests) are judged by the form's token.
+fn cross_site(headers: &HeaderMap) -> bool {
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    if let Some(site) = text(HeaderName::from_static("sec-fetch-site"))
+        && !matches!(site, "same-origin" | "none")
+    {
+        return true;
+    }
+    let own = text(HOST).map(|h| h.trim().to_ascii_lowercase());
+    let from = match (text(ORIGIN), text(REFERER)) {
+        // `null`: a sandboxed frame, a data: page, a redirect chain: not our page.
+        (Some("null"), _) => return true,
+        (Some(origin), _) | (None, Some(origin)) => authority(origin),
+        (None, None) => return false,
+    };
+    from.is_none() || from != own
+}
 
 type Params = HashMap<String, String>;
 
@@ -172,7 +254,8 @@ fn page(status: StatusCode, body: String) -> Response {
     );
     headers.insert(
         HeaderName::from_static("referrer-policy"),
-        HeaderValue::from_static("no-referrer"),
+        // Not `no-referrer`: with it browsers send `Origin: null` on the form's own post.
+        HeaderValue::from_static("same-origin"),
     );
     response
 }
@@ -188,8 +271,12 @@ background:#1451c7;border:0;border-radius:8px;cursor:pointer}\
 .error{background:#fde8e8;color:#8a1111;border:1px solid #8a1111;padding:.75rem;border-radius:8px}";
 
 fn error_page(message: &str) -> Response {
+    error_page_with(StatusCode::BAD_REQUEST, message)
+}
+
+fn error_page_with(status: StatusCode, message: &str) -> Response {
     page(
-        StatusCode::BAD_REQUEST,
+        status,
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
              content=\"width=device-width,initial-scale=1\"><title>Sign-in problem · Entrada</title>\
@@ -207,7 +294,10 @@ fn sign_in_page(
     email: &str,
     error: Option<&str>,
 ) -> Response {
-    let mut hidden = String::new();
+    let mut hidden = format!(
+        "<input type=\"hidden\" name=\"csrf_token\" value=\"{}\">",
+        escape(&csrf_token(&client.client_id))
+    );
     for name in [
         "response_type",
         "client_id",
@@ -312,12 +402,34 @@ pub async fn show(State(state): State<AppState>, Query(params): Query<Params>) -
 pub async fn submit(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Form(params): Form<Params>,
 ) -> Response {
+    if cross_site(&headers) {
+        tracing::warn!("refused a sign-in posted from another site");
+        return error_page_with(
+            StatusCode::FORBIDDEN,
+            "This sign-in was sent from another web site, not from this kiosk's own page.",
+        );
+    }
     let request = match validate(&state, &params).await {
         Ok(r) => r,
         Err(r) => return refusal(r),
     };
+    let token_ok = params
+        .get("csrf_token")
+        .is_some_and(|t| csrf_token_valid(t, &request.client.client_id));
+    if !token_ok {
+        // A form from before a restart, or a post that did not come from our page: show
+        // a fresh form (its new token lets the person sign in at once).
+        return sign_in_page(
+            StatusCode::FORBIDDEN,
+            &params,
+            &request.client,
+            params.get("email").map_or("", |e| e.trim()),
+            Some("This sign-in form has expired. Please sign in again."),
+        );
+    }
     let email = params
         .get("email")
         .map(|e| e.trim().to_lowercase())
@@ -325,24 +437,28 @@ pub async fn submit(
     let password = params.get("password").cloned().unwrap_or_default();
     let addr_key = peer.ip().to_string();
     let (by_user, by_address) = (&state.limits.sign_in_user, &state.limits.sign_in_address);
-    if let Some(wait) = by_user
-        .locked(&email)
-        .or_else(|| by_address.locked(&addr_key))
-    {
-        let mut response = sign_in_page(
-            StatusCode::TOO_MANY_REQUESTS,
-            &params,
-            &request.client,
-            &email,
-            Some(&format!(
-                "Too many failed sign-ins. Try again in {wait} seconds."
-            )),
-        );
-        if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
-            response.headers_mut().insert(RETRY_AFTER, value);
+    // Reserved before the password is hashed: concurrent attempts count while they run.
+    let attempts = by_user
+        .begin(&email)
+        .and_then(|u| by_address.begin(&addr_key).map(|a| (u, a)));
+    let (user_attempt, address_attempt) = match attempts {
+        Ok(pair) => pair,
+        Err(wait) => {
+            let mut response = sign_in_page(
+                StatusCode::TOO_MANY_REQUESTS,
+                &params,
+                &request.client,
+                &email,
+                Some(&format!(
+                    "Too many failed sign-ins. Try again in {wait} seconds."
+                )),
+            );
+            if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
+                response.headers_mut().insert(RETRY_AFTER, value);
+            }
+            return response;
         }
-        return response;
-    }
+    };
     let lookup = email.clone();
     let credentials = match state
         .db
@@ -360,15 +476,30 @@ pub async fn submit(
         .filter(|c| !c.disabled)
         .map(|c| c.password_hash.clone());
     // The same argon2 work whether or not the email exists: the answer's timing says nothing.
-    let verified =
-        tokio::task::spawn_blocking(move || secrets::verify_secret(&password, stored.as_deref()))
-            .await
-            .unwrap_or(false);
+    let verified = match secrets::verify_secret_bounded(password, stored).await {
+        Ok(v) => v,
+        Err(e) => {
+            // Busy: not the person's failure; the reservations end as no attempt made.
+            let busy = matches!(e, crate::error::Error::Busy(_));
+            let mut response = error_page_with(
+                if busy {
+                    StatusCode::TOO_MANY_REQUESTS
+                } else {
+                    StatusCode::INTERNAL_SERVER_ERROR
+                },
+                "The server is busy checking other sign-ins. Please try again in a moment.",
+            );
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+            return response;
+        }
+    };
     let user_id = match credentials {
         Some(c) if verified && !c.disabled => c.id,
         _ => {
-            by_user.failed(&email);
-            by_address.failed(&addr_key);
+            user_attempt.failed();
+            address_attempt.failed();
             return sign_in_page(
                 StatusCode::UNAUTHORIZED,
                 &params,

@@ -6,13 +6,46 @@
 //! on every request cheap.
 
 use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
+
+/// Most argon2 hashes computed at once: one per core, at most four. Each takes 19 MiB
+/// for about a tenth of a second; unbounded, a hundred concurrent wrong secrets took the
+/// server to 1.66 GB. They run on their own threads (see `workers`).
+pub fn concurrent_hashes() -> usize {
+    crate::workers::per_core(4)
+}
+
+/// How long a hash waits for its turn before the request is answered 429.
+pub const HASH_QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+static HASHERS: std::sync::LazyLock<crate::workers::Pool> = std::sync::LazyLock::new(|| {
+    crate::workers::Pool::new(
+        "argon2",
+        concurrent_hashes(),
+        HASH_QUEUE_WAIT,
+        "the server is busy checking other passwords; retry in a second",
+    )
+});
+
+async fn bounded<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    HASHERS.run(job).await
+}
+
+/// [`verify_secret`] within the server's bound on concurrent hashes.
+pub async fn verify_secret_bounded(secret: String, stored: Option<String>) -> Result<bool> {
+    bounded(move || verify_secret(&secret, stored.as_deref())).await
+}
+
+/// [`hash_secret`] within the server's bound on concurrent hashes.
+pub async fn hash_secret_bounded(secret: String) -> Result<String> {
+    bounded(move || hash_secret(&secret)).await?
+}
 
 /// Prefix of access tokens, so that a token pasted somewhere it should not be is
 /// recognisable (secret scanners key on such prefixes).
@@ -93,16 +126,44 @@ pub fn hash_secret(secret: &str) -> Result<String> {
 /// instead so that unknown and known client ids take the same time.
 pub fn verify_secret(secret: &str, stored: Option<&str>) -> bool {
     const DUMMY: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Xa8QhvqhQ8OqLRUPBtJJwQ0Vd2XUv/vChFCgdNDBHNc";
-    let parsed = PasswordHash::new(stored.unwrap_or(DUMMY));
-    match parsed {
-        Ok(hash) => {
-            Argon2::default()
-                .verify_password(secret.as_bytes(), &hash)
-                .is_ok()
-                && stored.is_some()
+    let matches = PasswordHash::new(stored.unwrap_or(DUMMY))
+        .ok()
+        .and_then(|hash| argon2_matches(secret.as_bytes(), &hash));
+    matches.unwrap_or(false) && stored.is_some()
+}
+
+thread_local! {
+    /// The argon2 working memory of this thread (19 MiB with the default parameters),
+    /// kept from one check to the next. Allocated afresh for every check, the memory
+    /// wandered across malloc's arenas and a burst of wrong secrets left the server at
+    /// 200+ MB even with two hashes at a time; kept, it is the pool's threads times 19 MiB.
+    static ARGON2_MEMORY: std::cell::RefCell<Vec<argon2::Block>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether `secret` hashes to `hash` (None: a hash this build cannot check). Computes
+/// into [`ARGON2_MEMORY`] and compares in constant time.
+fn argon2_matches(secret: &[u8], hash: &PasswordHash<'_>) -> Option<bool> {
+    use subtle::ConstantTimeEq as _;
+    let algorithm = argon2::Algorithm::try_from(hash.algorithm).ok()?;
+    let version = argon2::Version::try_from(hash.version.unwrap_or(0x13)).ok()?;
+    let params = argon2::Params::try_from(hash).ok()?;
+    let expected = hash.hash?;
+    let mut salt = [0u8; 64];
+    let salt = hash.salt?.decode_b64(&mut salt).ok()?;
+    let mut out = vec![0u8; expected.len()];
+    let blocks = params.block_count();
+    let hasher = Argon2::new(algorithm, version, params);
+    ARGON2_MEMORY.with_borrow_mut(|memory| {
+        if memory.len() != blocks {
+            memory.clear();
+            memory.resize(blocks, argon2::Block::default());
         }
-        Err(_) => false,
-    }
+        hasher
+            .hash_password_into_with_memory(secret, salt, &mut out, memory.as_mut_slice())
+            .ok()
+    })?;
+    Some(bool::from(out.as_slice().ct_eq(expected.as_bytes())))
 }
 
 #[cfg(test)]

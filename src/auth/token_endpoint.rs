@@ -7,7 +7,9 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::header::{AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, PRAGMA, WWW_AUTHENTICATE};
+use axum::http::header::{
+    AUTHORIZATION, CACHE_CONTROL, CONTENT_TYPE, PRAGMA, RETRY_AFTER, WWW_AUTHENTICATE,
+};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -21,6 +23,7 @@ use crate::db::clients::{self, Client, TokenSubject};
 use crate::db::users;
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
+use crate::error::Error;
 use crate::server::AppState;
 
 /// Successful token response (RFC 6749 5.1).
@@ -72,6 +75,29 @@ impl OAuthError {
         }
     }
 
+    /// The answer for an [`Error`] of the server's own: busy (429, `Retry-After`), disk
+    /// full (507), or a server error.
+    pub(crate) fn from_error(e: Error) -> Self {
+        if let Error::Busy(message) = e {
+            return OAuthError {
+                status: StatusCode::TOO_MANY_REQUESTS,
+                error: "temporarily_unavailable",
+                description: message,
+                basic_challenge: false,
+            };
+        }
+        if e.is_disk_full() {
+            tracing::error!(error = %e, "cannot issue a token: the disk is full");
+            return OAuthError {
+                status: StatusCode::INSUFFICIENT_STORAGE,
+                error: "temporarily_unavailable",
+                description: format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE),
+                basic_challenge: false,
+            };
+        }
+        OAuthError::server_error(e)
+    }
+
     pub(crate) fn server_error(e: impl std::fmt::Display) -> Self {
         tracing::error!(error = %e, "token endpoint failed");
         OAuthError {
@@ -93,6 +119,9 @@ impl IntoResponse for OAuthError {
         let headers = response.headers_mut();
         headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
         headers.insert(PRAGMA, HeaderValue::from_static("no-cache"));
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            headers.insert(RETRY_AFTER, HeaderValue::from_static("1"));
+        }
         if self.basic_challenge {
             headers.insert(
                 WWW_AUTHENTICATE,
@@ -261,7 +290,7 @@ pub(crate) async fn authenticate_client(
         .db
         .read(move |conn| clients::find(conn, &lookup_id))
         .await
-        .map_err(OAuthError::server_error)?;
+        .map_err(OAuthError::from_error)?;
     if let Some(c) = client
         .as_ref()
         .filter(|c| c.public && c.revoked_at.is_none())
@@ -275,11 +304,9 @@ pub(crate) async fn authenticate_client(
         return Err(OAuthError::invalid_client("unknown client or wrong secret"));
     };
     let stored_hash = client.as_ref().and_then(|c| c.secret_hash.clone());
-    let verified = tokio::task::spawn_blocking(move || {
-        secrets::verify_secret(&secret, stored_hash.as_deref())
-    })
-    .await
-    .map_err(OAuthError::server_error)?;
+    let verified = secrets::verify_secret_bounded(secret, stored_hash)
+        .await
+        .map_err(OAuthError::from_error)?;
     match client {
         Some(c) if verified && c.revoked_at.is_none() => Ok(c),
         _ => Err(OAuthError::invalid_client("unknown client or wrong secret")),
@@ -336,7 +363,7 @@ async fn client_credentials(
             )
         })
         .await
-        .map_err(OAuthError::server_error)?;
+        .map_err(OAuthError::from_error)?;
     tracing::info!(client_id = %client_id, scope = %requested, "issued access token");
     Ok(TokenResponse {
         access_token: token,
@@ -453,7 +480,7 @@ async fn authorization_code(
             Ok(Ok(response))
         })
         .await
-        .map_err(OAuthError::server_error)?
+        .map_err(OAuthError::from_error)?
 }
 
 async fn refresh(
@@ -516,5 +543,5 @@ async fn refresh(
             Ok(Ok(response))
         })
         .await
-        .map_err(OAuthError::server_error)?
+        .map_err(OAuthError::from_error)?
 }

@@ -21,6 +21,10 @@ fn migrations() -> Migrations<'static> {
     ])
 }
 
+/// SQLite's `application_id` of an Entrada database ("Entr"), so that a file is known as
+/// ours by its header (`file(1)` shows it too).
+pub const APPLICATION_ID: i32 = 0x456E_7472;
+
 /// The schema version this binary writes.
 pub fn latest() -> usize {
     MIGRATION_COUNT
@@ -49,17 +53,70 @@ pub fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
     }
     migrations()
         .to_latest(conn)
-        .map_err(|e| Error::internal(format!("database migration failed: {e}")))
+        .map_err(|e| Error::internal(format!("database migration failed: {e}")))?;
+    let id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    if id != APPLICATION_ID {
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+    }
+    Ok(())
 }
 
 /// Refuses a database file made by a newer Entrada before anything (even a journal
 /// mode) is changed in it.
 pub fn check_file(path: &Path) -> Result<()> {
-    if !path.exists() {
+    if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
         return Ok(());
     }
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    refuse_newer(version(&conn)?, path)
+    // A version beyond ours is the likelier story (and either way nothing is touched).
+    // (An unreadable file is named as such by `refuse_foreign`.)
+    if let Ok(current) = version(&conn) {
+        refuse_newer(current, path)?;
+    }
+    refuse_foreign(&conn, path)
+}
+
+/// Refuses a non-empty database that Entrada did not make: opening it would add our
+/// tables to someone else's file and switch it to WAL, with no copy kept. Ours carry
+/// [`APPLICATION_ID`]; those made before it was set are known by their tables.
+pub fn refuse_foreign(conn: &Connection, path: &Path) -> Result<()> {
+    let not_ours = |what: String| {
+        Error::Conflict(format!(
+            "{} is not an Entrada database ({what}); refusing to change it. Give --db a new \
+             file, or an Entrada database",
+            path.display()
+        ))
+    };
+    let id: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
+        Ok(id) => id,
+        Err(e) => return Err(not_ours(format!("not a readable SQLite database: {e}"))),
+    };
+    if id == APPLICATION_ID {
+        return Ok(());
+    }
+    if id != 0 {
+        return Err(not_ours(format!("its application id is {id:#x}")));
+    }
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let ours = ["accounts", "events", "attendees"]
+        .iter()
+        .all(|t| tables.iter().any(|n| n == t));
+    if tables.is_empty() || (ours && version(conn)? > 0) {
+        return Ok(());
+    }
+    let mut listed = tables
+        .iter()
+        .take(5)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if tables.len() > 5 {
+        listed.push_str(", ...");
+    }
+    Err(not_ours(format!("it holds {listed}")))
 }
 
 fn refuse_newer(current: usize, path: &Path) -> Result<()> {

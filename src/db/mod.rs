@@ -124,6 +124,43 @@ impl Db {
         &self.path
     }
 
+    /// Copies every committed page from the WAL into the database file and empties the
+    /// WAL (`TRUNCATE`), for a clean stop: the `.db` file alone is then the whole
+    /// database (a copy of it is a good copy) and the next start reads no old WAL.
+    /// Runs on a connection of its own, outside the writer's transactions; call it when
+    /// no request is running any more.
+    pub fn checkpoint(&self) -> Result<()> {
+        let conn = Connection::open(&self.path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let (busy, _, _): (i64, i64, i64) =
+            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
+        if busy != 0 {
+            return Err(Error::internal(
+                "the WAL is still in use; it is kept for the next start",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether writes are failing because the disk is full. Once a write has failed so,
+    /// each call looks whether there is room again (space freed by someone else), so the
+    /// state clears without waiting for the next write.
+    pub async fn disk_full(&self) -> bool {
+        if !self.writer.disk_full() {
+            return false;
+        }
+        let path = self.path.clone();
+        let room = tokio::task::spawn_blocking(move || disk_has_room(&path))
+            .await
+            .unwrap_or(false);
+        if room {
+            self.writer.clear_disk_full();
+        }
+        !room
+    }
+
     /// Runs `f` on a read-only connection, off the async runtime, inside one read
     /// transaction: every query of `f` sees the same snapshot, and the file's shared lock
     /// is taken once rather than once per statement.
@@ -170,6 +207,21 @@ impl Db {
             .map_err(|e| Error::internal(format!("no database connection: {e}")))?;
         in_read_transaction(&conn, f)
     }
+}
+
+/// Whether a write of a few pages would fit beside the database: writes and removes a
+/// small file there (the free-space figure of the file system is not enough: reserved
+/// blocks and quotas decide too).
+fn disk_has_room(db: &Path) -> bool {
+    use std::io::Write as _;
+    const PROBE: usize = 256 * 1024;
+    let mut name = db.as_os_str().to_owned();
+    name.push("-space-probe");
+    let probe = PathBuf::from(name);
+    let written = std::fs::File::create(&probe)
+        .and_then(|mut f| f.write_all(&[0u8; PROBE]).and_then(|()| f.sync_all()));
+    let _ = std::fs::remove_file(&probe);
+    written.is_ok()
 }
 
 fn in_read_transaction<T>(

@@ -11,6 +11,8 @@
 //! record are serialised for free: the second sees the first's result.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
 use rusqlite::Connection;
@@ -23,14 +25,43 @@ const MAX_BATCH: usize = 256;
 /// Jobs queued beyond this make callers wait (backpressure instead of unbounded memory).
 const QUEUE_DEPTH: usize = 4096;
 
+/// Why a batch's transaction could not be committed (told to every job of the batch).
+#[derive(Debug, Clone)]
+struct Failure {
+    message: String,
+    disk_full: bool,
+}
+
+impl Failure {
+    fn new(what: &str, e: &rusqlite::Error) -> Failure {
+        Failure {
+            message: format!("{what}: {e}"),
+            disk_full: e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull),
+        }
+    }
+}
+
+impl From<Failure> for Error {
+    fn from(f: Failure) -> Error {
+        if f.disk_full {
+            Error::DiskFull(f.message)
+        } else {
+            Error::Internal(f.message)
+        }
+    }
+}
+
 /// What the writer does with a job after its transaction commits (or fails to).
-type Deliver = Box<dyn FnOnce(std::result::Result<(), String>) + Send>;
+type Deliver = Box<dyn FnOnce(std::result::Result<(), Failure>) + Send>;
 /// A job runs on the writer's connection and says whether its changes are to be kept.
 type Job = Box<dyn FnOnce(&Connection) -> (bool, Deliver) + Send>;
 
 #[derive(Clone)]
 pub struct Writer {
     queue: mpsc::SyncSender<Job>,
+    /// Set when a write failed because the disk is full, cleared by the next write that
+    /// commits: what `/healthz` reports.
+    disk_full: Arc<AtomicBool>,
 }
 
 impl Writer {
@@ -40,23 +71,42 @@ impl Writer {
             .name("entrada-db-writer".into())
             .spawn(move || run_writer(conn, jobs))
             .map_err(|e| Error::internal(format!("cannot start the database writer: {e}")))?;
-        Ok(Writer { queue })
+        Ok(Writer {
+            queue,
+            disk_full: Arc::new(AtomicBool::new(false)),
+        })
     }
 
-    fn job<T, F>(f: F) -> (Job, oneshot::Receiver<Result<T>>)
+    /// Whether the last write that ended failed because the disk is full.
+    pub fn disk_full(&self) -> bool {
+        self.disk_full.load(Ordering::Relaxed)
+    }
+
+    /// Forgets a disk-full state once there is room again (see `Db::disk_has_room`).
+    pub fn clear_disk_full(&self) {
+        self.disk_full.store(false, Ordering::Relaxed);
+    }
+
+    fn job<T, F>(&self, f: F) -> (Job, oneshot::Receiver<Result<T>>)
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
+        let disk_full = self.disk_full.clone();
         let job: Job = Box::new(move |conn| {
             let result = f(conn);
             let keep = result.is_ok();
             let deliver: Deliver = Box::new(move |committed| {
                 let outcome = match committed {
                     Ok(()) => result,
-                    Err(message) => Err(Error::Internal(message)),
+                    Err(failure) => Err(Error::from(failure)),
                 };
+                match &outcome {
+                    Ok(_) => disk_full.store(false, Ordering::Relaxed),
+                    Err(e) if e.is_disk_full() => disk_full.store(true, Ordering::Relaxed),
+                    Err(_) => {}
+                }
                 // The caller may have gone away (client disconnected); nothing to do then.
                 let _ = reply.send(outcome);
             });
@@ -70,7 +120,7 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T> + Send + 'static,
     {
-        let (job, answer) = Self::job(f);
+        let (job, answer) = self.job(f);
         let queue = self.queue.clone();
         // `send` blocks only when the queue is full; do that off the runtime threads.
         match queue.try_send(job) {
@@ -95,7 +145,7 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T> + Send + 'static,
     {
-        let (job, answer) = Self::job(f);
+        let (job, answer) = self.job(f);
         self.queue
             .send(job)
             .map_err(|_| Error::internal("the database writer has stopped"))?;
@@ -132,13 +182,13 @@ fn run_batch(
     conn: &Connection,
     batch: &mut Vec<Job>,
     deliveries: &mut Vec<Deliver>,
-) -> std::result::Result<(), String> {
+) -> std::result::Result<(), Failure> {
     if let Err(e) = run_cached(conn, "BEGIN IMMEDIATE") {
         // Jobs not run: their callers learn why through the dropped reply or the error.
         for job in batch.drain(..) {
             drop(job);
         }
-        return Err(format!("cannot start a write transaction: {e}"));
+        return Err(Failure::new("cannot start a write transaction", &e));
     }
     for job in batch.drain(..) {
         if let Err(e) = run_cached(conn, "SAVEPOINT job") {
@@ -167,7 +217,7 @@ fn run_batch(
         Ok(()) => Ok(()),
         Err(e) => {
             let _ = conn.execute_batch("ROLLBACK");
-            Err(format!("commit failed: {e}"))
+            Err(Failure::new("commit failed", &e))
         }
     }
 }

@@ -90,7 +90,19 @@ pub async fn run(input: &ProbeInput, secret: &str) -> Probe {
 fn parse_url(what: &str, text: &str) -> Step<url::Url> {
     let text = text.trim();
     match url::Url::parse(text) {
-        Ok(u) if matches!(u.scheme(), "http" | "https") && u.host_str().is_some() => Ok(u),
+        Ok(u) if matches!(u.scheme(), "http" | "https") && u.host_str().is_some() => {
+            if super::settings::secure_transport(&u) {
+                Ok(u)
+            } else {
+                Err(Probe::failed(
+                    Stage::Address,
+                    format!(
+                        "The {what} “{text}” must start with https:// (plain http is only for \
+                         this computer): the client secret would travel in clear."
+                    ),
+                ))
+            }
+        }
         _ => Err(Probe::failed(
             Stage::Address,
             format!("The {what} “{text}” is not a web address (it starts with https://)."),

@@ -88,6 +88,22 @@ impl std::fmt::Debug for Settings {
     }
 }
 
+/// Whether the client secret may be sent to `url`: over https, or over plain http only to
+/// this computer (a test server, a tunnel's local end). Plain http anywhere else would
+/// send the secret and every attendee in clear across the network.
+pub fn secure_transport(url: &url::Url) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => match url.host() {
+            Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
 fn http_url(problems: &mut Problems, member: &str, value: Option<String>) -> Option<url::Url> {
     let Some(text) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
         problems.push(format!("item.{member} is required"));
@@ -98,6 +114,13 @@ fn http_url(problems: &mut Problems, member: &str, value: Option<String>) -> Opt
             if !u.username().is_empty() || u.password().is_some() {
                 problems.push(format!(
                     "item.{member} must not carry credentials (use client_id and client_secret)"
+                ));
+                return None;
+            }
+            if !secure_transport(&u) {
+                problems.push(format!(
+                    "item.{member} must use https (plain http only to this computer: \
+                     localhost or 127.0.0.1): the client secret would travel in clear"
                 ));
                 return None;
             }

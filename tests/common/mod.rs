@@ -180,6 +180,22 @@ impl Server {
         }
     }
 
+    /// The server process's id (to read its memory from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The server's peak resident memory so far (`VmHWM` in `/proc/PID/status`), KiB.
+    pub fn peak_rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .expect("read /proc/PID/status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM in /proc/PID/status")
+    }
+
     /// The next line the server printed after its first (blocks until there is one).
     pub fn next_stdout_line(&mut self) -> String {
         let mut line = String::new();
@@ -261,6 +277,18 @@ impl Server {
         token: Option<&str>,
         body: Option<&Value>,
     ) -> Resp {
+        self.call_with(method, path, token, &[], body)
+    }
+
+    /// [`Server::call`] with extra headers (e.g. `X-Account-Id` for a personal token).
+    pub fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> Resp {
         let url = if path.starts_with("http") {
             path.to_owned()
         } else {
@@ -268,6 +296,9 @@ impl Server {
         };
         let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
         let mut req = self.http.request(method, url);
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
@@ -391,18 +422,24 @@ impl Server {
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("client");
+        let params = [
+            ("response_type", "code"),
+            ("client_id", "entrada-kiosk"),
+            ("redirect_uri", redirect_uri),
+            ("code_challenge", challenge.as_str()),
+            ("code_challenge_method", "S256"),
+            ("state", "test"),
+        ];
+        let csrf = self.sign_in_form_token(&params);
+        let mut form = params.to_vec();
+        form.extend([
+            ("csrf_token", csrf.as_str()),
+            ("email", email),
+            ("password", password),
+        ]);
         let signed_in = client
             .post(format!("{}/oauth/authorize", self.base))
-            .form(&[
-                ("response_type", "code"),
-                ("client_id", "entrada-kiosk"),
-                ("redirect_uri", redirect_uri),
-                ("code_challenge", challenge.as_str()),
-                ("code_challenge_method", "S256"),
-                ("state", "test"),
-                ("email", email),
-                ("password", password),
-            ])
+            .form(&form)
             .send()
             .expect("sign in");
         assert_eq!(signed_in.status().as_u16(), 303, "sign-in did not redirect");
@@ -433,6 +470,27 @@ impl Server {
             .to_owned()
     }
 
+    /// The `csrf_token` of the sign-in page shown for these authorization parameters.
+    pub fn sign_in_form_token(&self, params: &[(&str, &str)]) -> String {
+        let url = url::Url::parse_with_params(&format!("{}/oauth/authorize", self.base), params)
+            .expect("authorize URL");
+        let page = self
+            .http
+            .get(url)
+            .send()
+            .expect("GET /oauth/authorize")
+            .text()
+            .expect("sign-in page");
+        form_token(&page).unwrap_or_else(|| panic!("no csrf_token in the sign-in page: {page}"))
+    }
+
+    /// A personal token of a new organiser of account 1 (send `X-Account-Id: 1` with it).
+    pub fn organiser_token(&self) -> String {
+        let email = format!("organiser-{}@example.org", self.pid());
+        self.create_user(&email, "organiser", 1, "a-long-organiser-passphrase");
+        self.personal_token(&email, "a-long-organiser-passphrase")
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     pub fn terminate(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();
@@ -452,6 +510,22 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A client that shows redirects instead of following them.
+pub fn no_redirects() -> Client {
+    Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client")
+}
+
+/// The `csrf_token` hidden field of a sign-in page.
+pub fn form_token(page: &str) -> Option<String> {
+    let at = page.find("name=\"csrf_token\" value=\"")? + "name=\"csrf_token\" value=\"".len();
+    let rest = &page[at..];
+    Some(rest[..rest.find('"')?].to_owned())
 }
 
 pub fn into_resp(r: reqwest::blocking::Response) -> Resp {

@@ -29,6 +29,32 @@ export function onConnectivity(fn) {
   return () => connectivity.delete(fn);
 }
 
+const diskWatchers = new Set();
+let lastDiskFull = false;
+
+/** fn(full: boolean) when the server's disk fills up (writes answer 507) or has room again. */
+export function onDiskFull(fn) {
+  diskWatchers.add(fn);
+  return () => diskWatchers.delete(fn);
+}
+
+function diskFull(yes) {
+  if (lastDiskFull === yes) return;
+  lastDiskFull = yes;
+  for (const fn of diskWatchers) fn(yes);
+}
+
+/** Asks /healthz whether the disk is full (the state clears there once space is freed). */
+export async function checkHealth() {
+  try {
+    const response = await fetch('/healthz', { cache: 'no-store' });
+    if (response.status === 507) diskFull(true);
+    else if (response.ok) diskFull(false);
+  } catch (e) {
+    // Unreachable: the connectivity badge says so.
+  }
+}
+
 function reachable(yes) {
   if (lastReachable === yes) return;
   lastReachable = yes;
@@ -93,6 +119,8 @@ function wordsFor(status, body, method) {
     }
     case status === 429:
       return 'Too many requests right now. Wait a few seconds, then try again.';
+    case status === 507:
+      return 'The disk of this computer is full: this was not saved. Free some space, then try again.';
     case status >= 500:
       return 'The kiosk server had a problem. Try again; if it keeps happening, restart Entrada.';
     default:
@@ -217,6 +245,8 @@ export async function request(method, path, opts = {}) {
       }
       clearTimeout(timer);
       reachable(true);
+      if (response.status === 507) diskFull(true);
+      else if (response.ok && method !== 'GET') diskFull(false);
       if (response.status === 401 && !refreshed) {
         refreshed = true;
         try {
@@ -227,7 +257,9 @@ export async function request(method, path, opts = {}) {
         attempt -= 1;
         continue;
       }
-      if ((response.status >= 500 || response.status === 429) && attempt < retries) {
+      // A full disk stays full for a retry: say so at once.
+      const retryAfter = (response.status >= 500 && response.status !== 507) || response.status === 429;
+      if (retryAfter && attempt < retries) {
         const after = Number(response.headers.get('Retry-After'));
         await sleep(Number.isFinite(after) && after > 0 ? Math.min(after, 5) * 1000 : 300 * 2 ** attempt);
         continue;

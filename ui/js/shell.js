@@ -25,6 +25,7 @@ let countersTimer = null;
 let syncTimer = null;
 let lastSync = null;
 let serverReachable = true;
+let diskIsFull = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,12 +48,20 @@ export function initShell(opts) {
     serverReachable = yes;
     renderSyncBadge();
   });
+  api.onDiskFull((yes) => {
+    diskIsFull = yes;
+    renderSyncBadge();
+  });
   onSession((kind) => {
     if (kind === 'stats') refreshCounters();
     if (kind === 'event') renderTop();
   });
   countersTimer = setInterval(() => { if (session.event && !document.hidden) refreshCounters(); }, 5000);
-  syncTimer = setInterval(() => { if (session.user && !document.hidden) refreshSync(); }, 10000);
+  syncTimer = setInterval(() => {
+    if (document.hidden) return;
+    api.checkHealth();
+    if (session.user) refreshSync();
+  }, 10000);
 }
 
 export function showShell() {
@@ -209,6 +218,10 @@ function renderSyncBadge() {
     kind = 'bad';
     text = 'Offline';
     title = 'The kiosk server is not answering. Scans will fail until it is back.';
+  } else if (diskIsFull) {
+    kind = 'bad';
+    text = 'Disk full';
+    title = 'The disk of this computer is full: check-ins and changes are not being saved. Free some space; Entrada carries on by itself.';
   } else if (lastSync && lastSync.configured) {
     const parked = (lastSync.parked || []).length;
     if (parked > 0) {

@@ -1,0 +1,1697 @@
+//! Regression tests of the hardening defects, one test per defect (two where the parts
+//! are independent and slow): client credentials minting clients, image bombs on the
+//! decoder, argon2 bursts, cross-site sign-in posts, the sign-in throttle race, the API
+//! rate limit's key, HTML in the badge page, plain-http sync remotes, the serve lock
+//! through links, idempotent replays across scopes and accounts, a full disk, foreign
+//! SQLite files, duplicate `Host` headers, slow clients, an over-limit import's 413 and
+//! the WAL left behind at shutdown. Each one failed on the server before the fixes.
+
+mod common;
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::{Shutdown, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::{Barrier, mpsc};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use common::{BIN, Resp, Server, into_resp, no_redirects};
+use reqwest::blocking::Client;
+use serde_json::{Value, json};
+use sha2::Digest as _;
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+/// The organiser the sign-in tests use, and their passphrase.
+const ORGANISER: &str = "olga@example.org";
+const PASSPHRASE: &str = "a-long-passphrase-1";
+/// The account every fresh database has.
+const DEFAULT_ACCOUNT: i64 = 1;
+/// The built-in public client of the kiosk UI and the loopback redirect it uses.
+const KIOSK: &str = "entrada-kiosk";
+const REDIRECT: &str = "http://127.0.0.1:9/oauth/callback";
+const VERIFIER: &str = "hardening-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
+/// A foreign origin, as a page on another site would send it.
+const EVIL: &str = "http://evil.example.com";
+/// KiB in a MiB (`VmHWM` is in KiB).
+const MIB: u64 = 1024;
+
+/// Sends `method` to `path` (under the server's root, or a full URL) with an optional
+/// bearer token, extra headers and a JSON body.
+fn send(
+    s: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Resp {
+    let url = if path.starts_with("http") {
+        path.to_owned()
+    } else {
+        format!("{}{path}", s.base)
+    };
+    s.call_with(method, &url, token, headers, body)
+}
+
+/// The `ip:port` the server listens on.
+fn address(s: &Server) -> String {
+    s.base.trim_start_matches("http://").to_owned()
+}
+
+/// Reads until the server closes the connection, an error, or `limit` passes.
+fn read_until_closed(tcp: &mut TcpStream, limit: Duration) -> Vec<u8> {
+    let started = Instant::now();
+    tcp.set_read_timeout(Some(Duration::from_millis(500)))
+        .expect("read timeout");
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    while started.elapsed() < limit {
+        match tcp.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// An HTTP/1.1 answer read off a raw socket.
+#[derive(Debug)]
+struct RawAnswer {
+    status: u16,
+    /// Names lowercased.
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl RawAnswer {
+    fn parse(bytes: &[u8]) -> Option<RawAnswer> {
+        let end = bytes.windows(4).position(|w| w == b"\r\n\r\n")?;
+        let head = std::str::from_utf8(&bytes[..end]).ok()?;
+        let mut lines = head.split("\r\n");
+        let status = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+        let headers: Vec<(String, String)> = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_owned()))
+            .collect();
+        let raw_body = &bytes[end + 4..];
+        let chunked = headers
+            .iter()
+            .any(|(k, v)| k == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
+        let body = if chunked {
+            dechunk(raw_body)
+        } else {
+            raw_body.to_vec()
+        };
+        Some(RawAnswer {
+            status,
+            headers,
+            body,
+        })
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "the body is not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+}
+
+/// The data of a `Transfer-Encoding: chunked` body (as much as arrived).
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&data[..eol])
+            .ok()
+            .and_then(|line| line.split(';').next())
+            .and_then(|hex| usize::from_str_radix(hex.trim(), 16).ok());
+        let Some(size) = size.filter(|s| *s > 0) else {
+            break;
+        };
+        let start = eol + 2;
+        let end = (start + size).min(data.len());
+        out.extend_from_slice(&data[start..end]);
+        data = &data[(end + 2).min(data.len())..];
+    }
+    out
+}
+
+/// How a request fed slowly to the server ended.
+#[derive(Debug)]
+enum Fed {
+    /// The server closed (or reset) the connection without answering.
+    Closed,
+    /// The server answered (and these are the bytes).
+    Answered(Vec<u8>),
+    /// Still open, unanswered, when the test gave up.
+    StillOpen,
+}
+
+/// Sends `head`, then `step` bytes of `trickle` (cycled) a second until the server
+/// answers or closes the connection, or `give_up` has passed since the connection was
+/// opened. Returns how it ended and when.
+fn drip(
+    s: &Server,
+    head: &[u8],
+    trickle: &[u8],
+    step: usize,
+    give_up: Duration,
+) -> (Fed, Duration) {
+    let started = Instant::now();
+    let mut tcp = TcpStream::connect(address(s)).expect("connect");
+    tcp.set_read_timeout(Some(Duration::from_secs(1)))
+        .expect("read timeout");
+    if tcp.write_all(head).is_err() {
+        return (Fed::Closed, started.elapsed());
+    }
+    let mut offset = 0;
+    let mut buf = [0u8; 4096];
+    loop {
+        match tcp.read(&mut buf) {
+            Ok(0) => return (Fed::Closed, started.elapsed()),
+            Ok(n) => {
+                let at = started.elapsed();
+                let mut answer = buf[..n].to_vec();
+                answer.extend(read_until_closed(&mut tcp, Duration::from_secs(3)));
+                return (Fed::Answered(answer), at);
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => return (Fed::Closed, started.elapsed()),
+        }
+        if started.elapsed() > give_up {
+            return (Fed::StillOpen, started.elapsed());
+        }
+        let piece: Vec<u8> = (0..step)
+            .map(|i| trickle[(offset + i) % trickle.len()])
+            .collect();
+        offset += step;
+        if tcp.write_all(&piece).is_err() {
+            return (Fed::Closed, started.elapsed());
+        }
+    }
+}
+
+/// What `entrada serve --db <db>` did: started (its address), or exited.
+struct Tried {
+    listening: Option<String>,
+    status: ExitStatus,
+    stderr: String,
+    /// Until it printed its address or exited.
+    elapsed: Duration,
+}
+
+/// Runs `entrada serve --db <db> --bind 127.0.0.1:0`; stops it again if it starts.
+fn try_serve(db: &Path) -> Tried {
+    let started = Instant::now();
+    let mut child = Command::new(BIN)
+        .arg("serve")
+        .arg("--db")
+        .arg(db)
+        .args(["--bind", "127.0.0.1:0", "--sync-interval", "0"])
+        .env_remove("ENTRADA_DB")
+        .env_remove("ENTRADA_BIND")
+        .env("ENTRADA_LOG", "entrada=warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start entrada serve");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx.recv_timeout(Duration::from_secs(20)).unwrap_or_default();
+    let elapsed = started.elapsed();
+    let listening = line.trim().strip_prefix("listening on ").map(str::to_owned);
+    // Started, or neither started nor exited within the wait: stop it.
+    let _ = child.kill();
+    let status = child.wait().expect("reap entrada serve");
+    let mut stderr = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        let _ = err.read_to_string(&mut stderr);
+    }
+    Tried {
+        listening,
+        status,
+        stderr,
+        elapsed,
+    }
+}
+
+/// Creates an account with the CLI; returns its id.
+fn account(s: &Server, name: &str) -> i64 {
+    let out = s.cli(&["accounts", "create", "--name", name]);
+    assert!(
+        out.status.success(),
+        "accounts create: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("accounts create prints JSON");
+    v["id"].as_i64().expect("account id")
+}
+
+// ---------------------------------------------------------------------------------------
+// 1. Client credentials for local integrations
+
+/// Guards against a machine client (a badge printer's leaked credentials) minting new,
+/// broader client credentials for itself through the settings screen's route.
+#[test]
+fn only_organisers_make_clients_and_a_write_only_client_cannot_mint_a_broader_one() {
+    let s = Server::start();
+    let machine = s.token("read write");
+    let write_only = s.token("write");
+    let route = "/kiosk/clients";
+
+    let asked = json!({"item": {"name": "Minted by a machine", "scopes": "read write check_in"}});
+    let r = send(&s, "POST", route, Some(&machine), &[], Some(&asked));
+    assert_eq!(
+        r.status, 403,
+        "a machine `read write` token made a client: {}",
+        r.text
+    );
+    assert!(!r.error().is_empty());
+    let r = send(&s, "GET", route, Some(&machine), &[], None);
+    assert_eq!(
+        r.status, 403,
+        "a machine token listed the clients: {}",
+        r.text
+    );
+    assert!(!r.error().is_empty());
+    let asked = json!({"item": {
+        "name": "Minted by a write-only client",
+        "scopes": "read write check_in",
+    }});
+    let r = send(&s, "POST", route, Some(&write_only), &[], Some(&asked));
+    assert_eq!(
+        r.status, 403,
+        "a write-only machine token made a broader client: {}",
+        r.text
+    );
+    assert!(!r.error().is_empty());
+
+    // An organiser, signed in, still makes them; and the refused ones do not exist.
+    s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    let organiser = s.personal_token(ORGANISER, PASSPHRASE);
+    let in_account = [("X-Account-Id", "1")];
+    let made = send(
+        &s,
+        "POST",
+        route,
+        Some(&organiser),
+        &in_account,
+        Some(&json!({"item": {"name": "Badge printer", "scopes": "read check_in"}})),
+    );
+    assert_eq!(
+        made.status, 201,
+        "an organiser makes a client: {}",
+        made.text
+    );
+    let made = made.json();
+    let id = made["client_id"].as_str().expect("client_id");
+    let secret = made["client_secret"].as_str().expect("client_secret");
+    let printer = s.token_for(id, secret, "read check_in");
+    assert_eq!(s.get("/events", &printer).status, 200);
+    let list = send(&s, "GET", route, Some(&organiser), &in_account, None);
+    assert_eq!(
+        list.status, 200,
+        "an organiser lists clients: {}",
+        list.text
+    );
+    assert!(list.text.contains(id), "{}", list.text);
+    assert!(
+        !list.text.contains("Minted by"),
+        "a refused client was stored: {}",
+        list.text
+    );
+    let out = s.cli(&["clients", "list"]);
+    assert!(
+        out.status.success(),
+        "clients list: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let all = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !all.contains("Minted by"),
+        "a refused client was stored: {all}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 2. Image bombs on the decoder
+
+/// A PNG of `width` x `height` zero pixels, written row by row through a streaming
+/// encoder so that this test never holds the pixels (a few MB of PNG for gigapixels).
+fn zero_png(
+    width: u32,
+    height: u32,
+    color: png::ColorType,
+    depth: png::BitDepth,
+    bytes_per_pixel: usize,
+) -> Vec<u8> {
+    let row = vec![0u8; width as usize * bytes_per_pixel];
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(color);
+        encoder.set_depth(depth);
+        encoder.set_compression(png::Compression::Fast);
+        encoder.set_filter(png::Filter::NoFilter);
+        let mut writer = encoder.write_header().expect("PNG header");
+        {
+            let mut stream = writer
+                .stream_writer_with_size(1 << 16)
+                .expect("PNG stream writer");
+            for _ in 0..height {
+                stream.write_all(&row).expect("PNG row");
+            }
+            stream.finish().expect("PNG image data");
+        }
+        writer.finish().expect("PNG end");
+    }
+    assert!(
+        out.len() < entrada::api::decode::FRAME_LIMIT,
+        "the bomb ({} bytes) must fit the frame limit to reach the decoder",
+        out.len()
+    );
+    out
+}
+
+/// Posts a PNG frame to `/kiosk/decode`.
+fn decode_png(base: &str, token: &str, body: Vec<u8>) -> Resp {
+    let client = Client::builder()
+        .timeout(Duration::from_secs(180))
+        .build()
+        .expect("client");
+    into_resp(
+        client
+            .post(format!("{base}/kiosk/decode"))
+            .bearer_auth(token)
+            .header("content-type", "image/png")
+            .body(body)
+            .send()
+            .expect("POST /kiosk/decode"),
+    )
+}
+
+/// Guards against a 400 KB PNG that decodes to 400 megapixels (a decompression bomb)
+/// taking the kiosk's memory before its size is even looked at.
+#[test]
+fn a_png_bomb_is_refused_before_it_is_decoded_and_normal_frames_still_decode() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let bomb = zero_png(
+        20_000,
+        20_000,
+        png::ColorType::Grayscale,
+        png::BitDepth::Eight,
+        1,
+    );
+    let before = s.peak_rss_kib();
+    let r = decode_png(&s.base, &t, bomb);
+    let grew = s.peak_rss_kib().saturating_sub(before);
+    assert_eq!(r.status, 422, "a 20000x20000 PNG: {}", r.text);
+    assert!(
+        r.text.to_lowercase().contains("pixel"),
+        "the refusal names the pixel limit: {}",
+        r.text
+    );
+    assert!(
+        grew < 64 * MIB,
+        "the server's peak memory grew by {} MiB to refuse a 20000x20000 PNG",
+        grew / MIB
+    );
+
+    // A real frame (the project's own ticket code) still decodes.
+    let event = s.event(&t, "Frames");
+    let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
+    let id = a["id"].as_i64().expect("attendee id");
+    let ticket = s
+        .http
+        .get(format!(
+            "{}/events/{event}/attendees/{id}/qr.png?size=400",
+            s.api
+        ))
+        .bearer_auth(&t)
+        .send()
+        .expect("GET qr.png")
+        .bytes()
+        .expect("qr.png bytes")
+        .to_vec();
+    let r = decode_png(&s.base, &t, ticket);
+    assert_eq!(r.status, 200, "a normal frame: {}", r.text);
+    assert_eq!(r.json()["codes"][0]["text"], a["qr_code"], "{}", r.text);
+}
+
+/// Guards against a few large 16-bit frames sent at once (512 MB each once decoded)
+/// together exhausting the kiosk's memory.
+#[test]
+fn concurrent_large_png_frames_are_refused_without_decoding_them() {
+    let s = Server::start();
+    let t = s.token("read");
+    let bomb = zero_png(
+        8_000,
+        8_000,
+        png::ColorType::Rgba,
+        png::BitDepth::Sixteen,
+        8,
+    );
+    let before = s.peak_rss_kib();
+    let base = s.base.as_str();
+    let barrier = Barrier::new(4);
+    let answers: Vec<Resp> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let body = bomb.clone();
+                    barrier.wait();
+                    decode_png(base, &t, body)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("decode thread"))
+            .collect()
+    });
+    let grew = s.peak_rss_kib().saturating_sub(before);
+    for r in &answers {
+        // Refused for its size; a decoder queue that is full (429/503 with Retry-After)
+        // refuses it too, without decoding it.
+        let busy = matches!(r.status, 429 | 503) && r.header("retry-after").is_some();
+        assert!(
+            r.status == 422 || busy,
+            "an 8000x8000 16-bit RGBA PNG: {} {}",
+            r.status,
+            r.text
+        );
+    }
+    assert!(
+        answers.iter().any(|r| r.status == 422),
+        "none refused for its size: {answers:?}"
+    );
+    assert!(
+        grew < 64 * MIB,
+        "the server's peak memory grew by {} MiB to refuse four 8000x8000 16-bit PNGs",
+        grew / MIB
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 3. Argon2 bursts
+
+/// Guards against a burst of client-secret guesses running a hundred argon2 hashes at
+/// once (19 MiB each) and exhausting the kiosk's memory.
+#[test]
+fn a_burst_of_wrong_client_secrets_is_answered_within_bounded_memory() {
+    let s = Server::start();
+    let (id, _secret) = s.create_client("read write");
+    let url = format!("{}/oauth/token", s.base);
+    let barrier = Barrier::new(100);
+    let answers: Vec<(u16, Option<String>, String)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..100)
+            .map(|_| {
+                scope.spawn(|| {
+                    let client = Client::builder()
+                        .timeout(Duration::from_secs(180))
+                        .build()
+                        .expect("client");
+                    barrier.wait();
+                    let r = into_resp(
+                        client
+                            .post(&url)
+                            .basic_auth(&id, Some("not-the-client-secret"))
+                            .form(&[("grant_type", "client_credentials"), ("scope", "read")])
+                            .send()
+                            .expect("POST /oauth/token"),
+                    );
+                    let retry_after = r.header("retry-after");
+                    (r.status, retry_after, r.text)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("token thread"))
+            .collect()
+    });
+    for (status, retry_after, text) in &answers {
+        assert!(
+            matches!(status, 401 | 429),
+            "a wrong secret answered {status}: {text}"
+        );
+        if *status == 429 {
+            assert!(retry_after.is_some(), "429 without Retry-After: {text}");
+        }
+    }
+    let peak = s.peak_rss_kib();
+    assert!(
+        peak < 100 * MIB,
+        "the server's peak memory reached {} MiB during 100 concurrent wrong secrets",
+        peak / MIB
+    );
+    let health = send(&s, "GET", "/healthz", None, &[], None);
+    assert_eq!(health.status, 200, "{}", health.text);
+}
+
+// ---------------------------------------------------------------------------------------
+// 4. and 5. Sign-in posts
+
+/// The authorization parameters of the kiosk's sign-in page.
+fn authorize_params() -> Vec<(String, String)> {
+    let challenge = URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(VERIFIER));
+    [
+        ("response_type", "code".to_owned()),
+        ("client_id", KIOSK.to_owned()),
+        ("redirect_uri", REDIRECT.to_owned()),
+        ("code_challenge", challenge),
+        ("code_challenge_method", "S256".to_owned()),
+        ("state", "x".to_owned()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect()
+}
+
+/// The value of attribute `name` in an opening tag's text, unescaped.
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let needle = format!("{name}=\"");
+    let start = tag
+        .match_indices(&needle)
+        .find(|(at, _)| *at == 0 || tag[..*at].ends_with(|c: char| c.is_ascii_whitespace()))
+        .map(|(at, _)| at + needle.len())?;
+    let end = start + tag[start..].find('"')?;
+    Some(
+        tag[start..end]
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&"),
+    )
+}
+
+/// The `value` of the page's `<input name="csrf_token">`.
+fn csrf_token(html: &str) -> Option<String> {
+    html.split("<input")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('>').unwrap_or(rest.len())])
+        .find(|tag| attr(tag, "name").as_deref() == Some("csrf_token"))
+        .and_then(|tag| attr(tag, "value"))
+}
+
+/// The sign-in page's form: its `csrf_token`, and the cookies it set (if any).
+struct SignInForm {
+    csrf: String,
+    cookie: Option<String>,
+}
+
+fn sign_in_form(s: &Server) -> SignInForm {
+    let url =
+        url::Url::parse_with_params(&format!("{}/oauth/authorize", s.base), authorize_params())
+            .expect("authorize URL");
+    let page = into_resp(
+        no_redirects()
+            .get(url)
+            .send()
+            .expect("GET /oauth/authorize"),
+    );
+    assert_eq!(page.status, 200, "the sign-in page: {}", page.text);
+    let csrf = csrf_token(&page.text).unwrap_or_else(|| {
+        panic!(
+            "the sign-in page has no <input name=\"csrf_token\">: {}",
+            page.text
+        )
+    });
+    let cookies: Vec<String> = page
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|c| c.split(';').next())
+        .map(|c| c.trim().to_owned())
+        .collect();
+    SignInForm {
+        csrf,
+        cookie: (!cookies.is_empty()).then(|| cookies.join("; ")),
+    }
+}
+
+/// Posts the sign-in form for [`ORGANISER`] with `password`, the given `csrf_token` (or
+/// none) and extra headers.
+fn sign_in_post(
+    client: &Client,
+    base: &str,
+    form: &SignInForm,
+    csrf: Option<&str>,
+    password: &str,
+    headers: &[(&str, &str)],
+) -> Resp {
+    let mut fields = authorize_params();
+    if let Some(token) = csrf {
+        fields.push(("csrf_token".to_owned(), token.to_owned()));
+    }
+    fields.push(("email".to_owned(), ORGANISER.to_owned()));
+    fields.push(("password".to_owned(), password.to_owned()));
+    let mut req = client.post(format!("{base}/oauth/authorize")).form(&fields);
+    if let Some(cookie) = &form.cookie {
+        req = req.header("cookie", cookie.as_str());
+    }
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    into_resp(req.send().expect("POST /oauth/authorize"))
+}
+
+/// Guards against another web site posting the sign-in form through the kiosk's browser
+/// (login CSRF: signing the kiosk in as someone else, or guessing passwords).
+#[test]
+fn sign_in_posts_from_other_sites_or_without_the_form_token_are_refused() {
+    let s = Server::start();
+    s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    let form = sign_in_form(&s);
+    let client = no_redirects();
+    let same_origin = [
+        ("origin", s.base.as_str()),
+        ("sec-fetch-site", "same-origin"),
+    ];
+    // One character in the middle changed (not the last: base64 may ignore its low bits).
+    let middle = form.csrf.len() / 2;
+    let forged: String = form
+        .csrf
+        .char_indices()
+        .map(|(i, c)| match (i == middle, c) {
+            (true, 'A') => 'B',
+            (true, _) => 'A',
+            (false, c) => c,
+        })
+        .collect();
+    let evil_origin = [("origin", EVIL)];
+    let cross_site = [("sec-fetch-site", "cross-site")];
+    /// (what, csrf_token, extra headers)
+    type Case<'a> = (&'a str, Option<&'a str>, &'a [(&'a str, &'a str)]);
+    let cases: [Case; 4] = [
+        (
+            "Origin of another site",
+            Some(form.csrf.as_str()),
+            &evil_origin,
+        ),
+        (
+            "Sec-Fetch-Site: cross-site",
+            Some(form.csrf.as_str()),
+            &cross_site,
+        ),
+        ("no csrf_token", None, &same_origin),
+        ("a forged csrf_token", Some(forged.as_str()), &same_origin),
+    ];
+    for (what, csrf, headers) in cases {
+        let r = sign_in_post(&client, &s.base, &form, csrf, PASSPHRASE, headers);
+        assert_eq!(
+            r.status,
+            403,
+            "{what}: got {} (Location {:?})",
+            r.status,
+            r.header("location")
+        );
+        assert!(
+            r.header("location").is_none(),
+            "{what}: refused, yet redirected with a code"
+        );
+    }
+    // The page's own form still signs in.
+    let r = sign_in_post(
+        &client,
+        &s.base,
+        &form,
+        Some(&form.csrf),
+        PASSPHRASE,
+        &same_origin,
+    );
+    assert_eq!(r.status, 303, "the page's own post: {}", r.text);
+}
+
+/// Guards against a foreign page locking the organiser out by posting wrong passwords
+/// for their email from visitors' browsers (refused posts must count for nothing).
+#[test]
+fn refused_cross_site_sign_ins_do_not_lock_the_organiser_out() {
+    let s = Server::start();
+    s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    let form = sign_in_form(&s);
+    let client = no_redirects();
+    for attempt in 1..=25 {
+        let r = sign_in_post(
+            &client,
+            &s.base,
+            &form,
+            Some(&form.csrf),
+            "wrong password",
+            &[("origin", EVIL)],
+        );
+        assert_eq!(r.status, 403, "cross-site attempt {attempt}: {}", r.status);
+    }
+    let fresh = sign_in_form(&s);
+    let r = sign_in_post(
+        &client,
+        &s.base,
+        &fresh,
+        Some(&fresh.csrf),
+        PASSPHRASE,
+        &[
+            ("origin", s.base.as_str()),
+            ("sec-fetch-site", "same-origin"),
+        ],
+    );
+    assert_eq!(
+        r.status,
+        303,
+        "the organiser's own sign-in after 25 refused cross-site posts: {} (Retry-After {:?})",
+        r.status,
+        r.header("retry-after")
+    );
+}
+
+/// Guards against forty wrong passwords sent at once all being checked before the first
+/// failure is counted (the throttle must count attempts before the slow hash).
+#[test]
+fn concurrent_wrong_passwords_get_at_most_five_checks() {
+    let s = Server::start();
+    s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    let form = sign_in_form(&s);
+    let base = s.base.as_str();
+    let barrier = Barrier::new(40);
+    let answers: Vec<Resp> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..40)
+            .map(|_| {
+                scope.spawn(|| {
+                    let client = no_redirects();
+                    barrier.wait();
+                    sign_in_post(
+                        &client,
+                        base,
+                        &form,
+                        Some(&form.csrf),
+                        "wrong password",
+                        &[("origin", base), ("sec-fetch-site", "same-origin")],
+                    )
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("sign-in thread"))
+            .collect()
+    });
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status).collect();
+    for r in &answers {
+        assert!(
+            matches!(r.status, 401 | 429),
+            "a wrong password answered {}: {statuses:?}",
+            r.status
+        );
+        if r.status == 429 {
+            assert!(
+                r.header("retry-after").is_some(),
+                "429 without Retry-After: {:?}",
+                r.headers
+            );
+        }
+    }
+    let checked = statuses.iter().filter(|s| **s == 401).count();
+    assert!(
+        checked <= 5,
+        "{checked} of 40 concurrent wrong passwords were checked (at most 5): {statuses:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 6. The API rate limit's key
+
+/// The same token in `Authorization` 300 ways: the scheme in every case, and different
+/// runs of spaces and tabs before the token.
+fn spellings(token: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for mask in 0..64u32 {
+        let scheme: String = "bearer"
+            .chars()
+            .enumerate()
+            .map(|(i, c)| {
+                if mask & (1 << i) != 0 {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            })
+            .collect();
+        for gap in [" ", "  ", "   ", " \t", " \t\t"] {
+            out.push(format!("{scheme}{gap}{token}"));
+        }
+    }
+    out.truncate(300);
+    out
+}
+
+/// At most how many of a quick run of requests a limit of `rate` a second (with a burst
+/// of `rate`) lets through in `elapsed`: 50 of 300 when the run is quick (the contract),
+/// more when the machine is slow.
+fn may_pass(rate: f64, elapsed: Duration) -> usize {
+    let by_time = (rate + rate * elapsed.as_secs_f64()).ceil() as usize + 2;
+    by_time.max(50)
+}
+
+/// Guards against a client slipping past the per-token rate limit by spelling its
+/// `Authorization` header differently each time, or by sending random tokens.
+#[test]
+fn the_rate_limit_counts_a_token_however_it_is_spelled_and_unknown_tokens_per_address() {
+    let s = Server::start_with(&["--rate-limit", "20"]);
+    let t = s.token("read");
+    let url = format!("{}/events", s.api);
+    let get = |authorization: &str| -> u16 {
+        into_resp(
+            s.http
+                .get(&url)
+                .header("authorization", authorization)
+                .send()
+                .expect("GET /events"),
+        )
+        .status
+    };
+
+    let started = Instant::now();
+    let statuses: Vec<u16> = spellings(&t).iter().map(|a| get(a.as_str())).collect();
+    let elapsed = started.elapsed();
+    assert!(
+        statuses.iter().all(|s| matches!(s, 200 | 429)),
+        "{statuses:?}"
+    );
+    let passed = statuses.iter().filter(|s| **s != 429).count();
+    let most = may_pass(20.0, elapsed);
+    assert!(
+        passed <= most,
+        "{passed} of 300 spellings of one token passed a limit of 20/s in {elapsed:?} \
+         (at most {most})"
+    );
+
+    let unknown: Vec<String> = (0..300)
+        .map(|_| {
+            format!(
+                "Bearer ent_at_{}",
+                URL_SAFE_NO_PAD.encode(rand::random::<[u8; 32]>())
+            )
+        })
+        .collect();
+    let started = Instant::now();
+    let statuses: Vec<u16> = unknown.iter().map(|a| get(a.as_str())).collect();
+    let elapsed = started.elapsed();
+    assert!(
+        statuses.iter().all(|s| matches!(s, 401 | 429)),
+        "{statuses:?}"
+    );
+    let passed = statuses.iter().filter(|s| **s != 429).count();
+    let most = may_pass(20.0, elapsed);
+    assert!(
+        passed <= most,
+        "{passed} of 300 random tokens were looked up in {elapsed:?} (at most {most})"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 7. The badge page and the API docs
+
+/// Guards against script in an attendee's name (a registration form fills it) running on
+/// the printable badge, and against other sites framing the badge or the API docs.
+#[test]
+fn badge_pages_escape_names_and_pages_may_not_be_framed() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Gala");
+    let a = s.attendee(
+        &t,
+        event,
+        json!({"first_name": "</title><script>alert(1)</script>", "last_name": "Mallory"}),
+    );
+    let id = a["id"].as_i64().expect("attendee id");
+    let badge = s.get(&format!("/events/{event}/attendees/{id}/badge"), &t);
+    assert_eq!(badge.status, 200, "{}", badge.text);
+    assert!(
+        !badge.text.contains("<script>alert(1)"),
+        "the name's markup reached the page: {}",
+        badge.text
+    );
+    assert!(
+        badge.text.contains("&lt;/title&gt;"),
+        "the name is shown escaped: {}",
+        badge.text
+    );
+    let csp = badge.header("content-security-policy").unwrap_or_else(|| {
+        panic!(
+            "the badge has no Content-Security-Policy: {:?}",
+            badge.headers
+        )
+    });
+    assert!(csp.contains("frame-ancestors 'none'"), "badge CSP: {csp}");
+
+    let docs = into_resp(
+        s.http
+            .get(format!("{}/docs/", s.api))
+            .send()
+            .expect("GET /api/v2/docs/"),
+    );
+    assert_eq!(docs.status, 200, "{}", docs.text);
+    assert!(
+        docs.header("content-type")
+            .unwrap_or_default()
+            .starts_with("text/html"),
+        "{:?}",
+        docs.headers
+    );
+    let csp = docs.header("content-security-policy").unwrap_or_else(|| {
+        panic!(
+            "the docs have no Content-Security-Policy: {:?}",
+            docs.headers
+        )
+    });
+    assert!(csp.contains("frame-ancestors 'none'"), "docs CSP: {csp}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 8. Sync remotes
+
+/// Guards against the sync's client secret and every attendee travelling in clear to a
+/// plain-http remote across the venue's network.
+#[test]
+fn a_sync_remote_must_use_https_unless_it_is_on_this_computer() {
+    let s = Server::start_with(&["--sync-interval", "0"]);
+    let t = s.token("read write");
+    let put = |root: &str| {
+        send(
+            &s,
+            "PUT",
+            "/kiosk/sync/config",
+            Some(&t),
+            &[],
+            Some(&json!({"item": {
+                "base_url": format!("{root}/api/v2"),
+                "auth_url": root,
+                "client_id": "kiosk-1",
+                "client_secret": "very secret",
+                "events": [4],
+            }})),
+        )
+    };
+    let plain = put("http://example.com");
+    assert_eq!(plain.status, 422, "a plain-http remote: {}", plain.text);
+    assert!(
+        plain.text.to_lowercase().contains("https"),
+        "the refusal says https: {}",
+        plain.text
+    );
+    let stored = send(&s, "GET", "/kiosk/sync/config", Some(&t), &[], None);
+    assert_eq!(stored.status, 200, "{}", stored.text);
+    assert_eq!(stored.json()["configured"], false, "{}", stored.text);
+
+    let local = put("http://127.0.0.1:9");
+    assert_eq!(
+        local.status, 200,
+        "plain http on this computer: {}",
+        local.text
+    );
+    let tls = put("https://example.com");
+    assert_eq!(tls.status, 200, "https: {}", tls.text);
+}
+
+// ---------------------------------------------------------------------------------------
+// 9. The serve lock
+
+/// Guards against a second server reaching a served database through a hard link or a
+/// symlink: each would keep its own WAL and corrupt the file between them.
+#[test]
+fn a_second_server_through_a_link_to_a_served_database_is_refused() {
+    let s = Server::start();
+    let t = s.token("read write");
+    s.event(&t, "Before");
+    let dir = s.db.parent().expect("the database's directory");
+    let hard = dir.join("hard-link.db");
+    std::fs::hard_link(&s.db, &hard).expect("hard link to the database");
+    let soft = dir.join("symlink.db");
+    std::os::unix::fs::symlink(&s.db, &soft).expect("symlink to the database");
+    for link in [&hard, &soft] {
+        let tried = try_serve(link);
+        assert!(
+            tried.listening.is_none(),
+            "a second server started on {} (at {:?}) while the first serves the file",
+            link.display(),
+            tried.listening
+        );
+        assert!(
+            !tried.status.success(),
+            "{}: {:?}",
+            link.display(),
+            tried.status
+        );
+        assert!(
+            tried.stderr.contains("already"),
+            "{}: stderr says why: {}",
+            link.display(),
+            tried.stderr
+        );
+        assert!(
+            tried.elapsed < Duration::from_secs(10),
+            "{}: refused only after {:?}",
+            link.display(),
+            tried.elapsed
+        );
+    }
+    // The first server is unharmed.
+    s.event(&t, "After");
+    let list = s.get("/events", &t);
+    assert_eq!(list.status, 200, "{}", list.text);
+    assert_eq!(
+        list.json()["items"].as_array().map(Vec::len),
+        Some(2),
+        "{}",
+        list.text
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 10. Idempotent replays
+
+/// Guards against a stored answer being replayed to a caller who may not make the
+/// request: a read-only token of the same client, or the same person in another account.
+#[test]
+fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
+    let s = Server::start();
+    let (id, secret) = s.create_client("read write");
+    let writer = s.token_for(&id, &secret, "read write");
+    let reader = s.token_for(&id, &secret, "read");
+    let body = json!({"item": {"name": "Replayed?"}});
+    let first = send(
+        &s,
+        "POST",
+        "/api/v2/events",
+        Some(&writer),
+        &[("Idempotency-Key", "k1")],
+        Some(&body),
+    );
+    assert_eq!(first.status, 201, "{}", first.text);
+    let again = send(
+        &s,
+        "POST",
+        "/api/v2/events",
+        Some(&reader),
+        &[("Idempotency-Key", "k1")],
+        Some(&body),
+    );
+    assert_eq!(
+        again.status,
+        403,
+        "a read-only token of the same client got {} (Idempotent-Replayed {:?}): {}",
+        again.status,
+        again.header("idempotent-replayed"),
+        again.text
+    );
+
+    // One person, organiser of two accounts.
+    let second = account(&s, "Second");
+    s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    s.create_user(ORGANISER, "organiser", second, PASSPHRASE);
+    let person = s.personal_token(ORGANISER, PASSPHRASE);
+    let here = send(
+        &s,
+        "POST",
+        "/api/v2/events",
+        Some(&person),
+        &[("X-Account-Id", "1"), ("Idempotency-Key", "k2")],
+        Some(&body),
+    );
+    assert_eq!(here.status, 201, "in account 1: {}", here.text);
+    let here_id = here.item()["id"].as_i64().expect("event id");
+    let second_id = second.to_string();
+    let there = send(
+        &s,
+        "POST",
+        "/api/v2/events",
+        Some(&person),
+        &[
+            ("X-Account-Id", second_id.as_str()),
+            ("Idempotency-Key", "k2"),
+        ],
+        Some(&body),
+    );
+    assert!(
+        there.header("idempotent-replayed").is_none(),
+        "account {second} was answered with account 1's stored answer: {}",
+        there.text
+    );
+    assert!(there.status < 500, "{}: {}", there.status, there.text);
+    if there.status == 201 {
+        let there_id = there.item()["id"].as_i64().expect("event id");
+        assert_ne!(there_id, here_id, "the same event for both accounts");
+        let listed = send(
+            &s,
+            "GET",
+            "/api/v2/events",
+            Some(&person),
+            &[("X-Account-Id", second_id.as_str())],
+            None,
+        );
+        assert_eq!(listed.status, 200, "{}", listed.text);
+        let ids: Vec<i64> = listed.json()["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .filter_map(|e| e["id"].as_i64())
+            .collect();
+        assert_eq!(ids, vec![there_id], "account {second}'s events");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 11. A full disk
+
+/// Unmounts a tmpfs when the test ends, however it ends.
+struct Unmount(PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// A server whose database lives on a 3 MiB tmpfs: mounted here when this process may
+/// (root), else inside the server's own user and mount namespaces (`unshare -rm`).
+struct SmallDisk {
+    child: Child,
+    _stdout: BufReader<ChildStdout>,
+    base: String,
+    /// The mount, as this process reaches it.
+    root: PathBuf,
+    http: Client,
+    // Dropped in this order: unmount, then remove the directory.
+    _mount: Option<Unmount>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const TMPFS_SCRIPT: &str =
+    "dir=\"$1\"; shift; mount -t tmpfs -o size=3m tmpfs \"$dir\" && exec \"$@\"";
+
+impl SmallDisk {
+    fn start() -> SmallDisk {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().to_path_buf();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=3m", "tmpfs"])
+            .arg(&path)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        let mount = mounted.then(|| Unmount(path.clone()));
+        let mut command = if mounted {
+            Command::new(BIN)
+        } else {
+            let mut c = Command::new("unshare");
+            c.args(["-rm", "sh", "-c", TMPFS_SCRIPT, "sh"])
+                .arg(&path)
+                .arg(BIN);
+            c
+        };
+        command
+            .arg("serve")
+            .arg("--db")
+            .arg(path.join("entrada.db"))
+            .args([
+                "--bind",
+                "127.0.0.1:0",
+                "--rate-limit",
+                "0",
+                "--sync-interval",
+                "0",
+            ])
+            .env_remove("ENTRADA_DB")
+            .env_remove("ENTRADA_BIND")
+            .env("ENTRADA_LOG", "entrada=warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        let mut child = command.spawn().unwrap_or_else(|e| {
+            panic!(
+                "this test needs a 3 MiB tmpfs: `mount -t tmpfs` failed (not root?) and \
+                 `unshare -rm` could not be started: {e}"
+            )
+        });
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        let _ = stdout.read_line(&mut line);
+        let Some(base) = line.trim().strip_prefix("listening on ").map(str::to_owned) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "this test needs a 3 MiB tmpfs: `mount -t tmpfs` failed (not root?) and so \
+                 did the server under `unshare -rm` (user namespaces not allowed?); its \
+                 first line was {line:?}"
+            );
+        };
+        let root = if mounted {
+            path
+        } else {
+            // The mount exists only in the server's namespace; /proc/PID/root reaches it.
+            PathBuf::from(format!("/proc/{}/root{}", child.id(), path.display()))
+        };
+        let http = Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("client");
+        SmallDisk {
+            child,
+            _stdout: stdout,
+            base,
+            root,
+            http,
+            _mount: mount,
+            _dir: dir,
+        }
+    }
+
+    /// A `read write` token of a new client (made with the CLI on the tmpfs database).
+    fn token(&self) -> String {
+        let out = Command::new(BIN)
+            .args([
+                "clients",
+                "create",
+                "--name",
+                "disk",
+                "--scopes",
+                "read write",
+            ])
+            .arg("--db")
+            .arg(self.root.join("entrada.db"))
+            .env_remove("ENTRADA_DB")
+            .output()
+            .expect("run entrada clients create");
+        assert!(
+            out.status.success(),
+            "clients create: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).expect("clients create prints JSON");
+        let (id, secret) = (
+            v["client_id"].as_str().expect("client_id"),
+            v["client_secret"].as_str().expect("client_secret"),
+        );
+        let r = into_resp(
+            self.http
+                .post(format!("{}/oauth/token", self.base))
+                .form(&[
+                    ("grant_type", "client_credentials"),
+                    ("client_id", id),
+                    ("client_secret", secret),
+                    ("scope", "read write"),
+                ])
+                .send()
+                .expect("POST /oauth/token"),
+        );
+        assert_eq!(r.status, 200, "token: {}", r.text);
+        r.json()["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
+    /// Creates an event with a long location (so that every write needs new pages).
+    fn write(&self, token: &str, n: usize) -> Resp {
+        into_resp(
+            self.http
+                .post(format!("{}/api/v2/events", self.base))
+                .bearer_auth(token)
+                .json(&json!({"item": {
+                    "name": format!("Event {n}"),
+                    "location": "x".repeat(9000),
+                }}))
+                .send()
+                .expect("POST /api/v2/events"),
+        )
+    }
+
+    fn health(&self) -> Resp {
+        into_resp(
+            self.http
+                .get(format!("{}/healthz", self.base))
+                .send()
+                .expect("GET /healthz"),
+        )
+    }
+}
+
+/// Writes `path` until the disk under it is full.
+fn fill(path: &Path) {
+    let mut file = std::fs::File::create(path).expect("create the filler file");
+    let chunk = vec![0x5a_u8; 64 * 1024];
+    let mut written: usize = 0;
+    loop {
+        match file.write(&chunk) {
+            Ok(0) => break,
+            Ok(n) => written += n,
+            // ENOSPC
+            Err(e)
+                if e.raw_os_error() == Some(28) || e.kind() == std::io::ErrorKind::StorageFull =>
+            {
+                break;
+            }
+            Err(e) => panic!("writing the filler: {e}"),
+        }
+        assert!(
+            written < 64 << 20,
+            "wrote 64 MiB to a 3 MiB tmpfs: the database is not on the small disk"
+        );
+    }
+}
+
+/// Guards against a full disk turning every write into an opaque 500 while the health
+/// check says "ok", with no way back short of a restart.
+#[test]
+fn a_full_disk_is_a_507_and_the_server_recovers_once_space_is_freed() {
+    let disk = SmallDisk::start();
+    let t = disk.token();
+    let r = disk.write(&t, 0);
+    assert_eq!(r.status, 201, "a write with room to spare: {}", r.text);
+    let filler = disk.root.join("filler");
+    fill(&filler);
+    let mut full = None;
+    for n in 1..=500 {
+        let r = disk.write(&t, n);
+        match r.status {
+            201 => {}
+            507 => {
+                full = Some(r);
+                break;
+            }
+            other => panic!("write {n} on a full disk answered {other}: {}", r.text),
+        }
+    }
+    let full = full.expect("500 writes on a full 3 MiB disk and none answered 507");
+    let message = full.error();
+    assert!(
+        message.starts_with("the disk is full"),
+        "the 507 says why: {message}"
+    );
+    let health = disk.health();
+    assert_eq!(
+        health.status, 507,
+        "/healthz on a full disk: {}",
+        health.text
+    );
+    assert_eq!(health.json()["status"], "disk full", "{}", health.text);
+
+    std::fs::remove_file(&filler).expect("remove the filler");
+    let r = disk.write(&t, 1000);
+    assert_eq!(r.status, 201, "a write once space was freed: {}", r.text);
+    let health = disk.health();
+    assert_eq!(
+        health.status, 200,
+        "/healthz once space was freed: {}",
+        health.text
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 12. Foreign SQLite files
+
+/// Guards against `serve` (or `doctor`) taking someone else's SQLite file given by
+/// mistake and adding Entrada's tables to it and switching it to WAL, with no copy kept.
+#[test]
+fn serve_and_doctor_refuse_a_database_that_entrada_did_not_make() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let foreign = dir.path().join("foreign.db");
+    {
+        let conn = rusqlite::Connection::open(&foreign).expect("create foreign.db");
+        conn.execute_batch(
+            "CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT);
+             INSERT INTO notes VALUES (1, 'keep me');",
+        )
+        .expect("fill foreign.db");
+    }
+    let before = std::fs::read(&foreign).expect("read foreign.db");
+    let wal = dir.path().join("foreign.db-wal");
+    let unchanged = |by: &str| {
+        assert_eq!(
+            std::fs::read(&foreign).expect("read foreign.db"),
+            before,
+            "{by} changed foreign.db"
+        );
+        assert!(!wal.exists(), "{by} made foreign.db-wal");
+    };
+
+    let tried = try_serve(&foreign);
+    assert!(
+        tried.listening.is_none(),
+        "serve started on someone else's database (at {:?})",
+        tried.listening
+    );
+    assert!(!tried.status.success(), "{:?}", tried.status);
+    assert!(
+        tried.stderr.contains("not an Entrada database"),
+        "serve's stderr says why: {}",
+        tried.stderr
+    );
+    assert!(
+        tried.elapsed < Duration::from_secs(10),
+        "refused only after {:?}",
+        tried.elapsed
+    );
+    unchanged("serve");
+
+    let doctor = Command::new(BIN)
+        .args(["doctor", "--db"])
+        .arg(&foreign)
+        .env_remove("ENTRADA_DB")
+        .output()
+        .expect("run entrada doctor");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&doctor.stdout),
+        String::from_utf8_lossy(&doctor.stderr)
+    );
+    assert!(
+        !doctor.status.success(),
+        "doctor passed a foreign file: {said}"
+    );
+    assert!(
+        said.contains("not an Entrada database"),
+        "doctor says why: {said}"
+    );
+    unchanged("doctor");
+
+    // An empty file and a new path are still a new database.
+    let empty = dir.path().join("empty.db");
+    std::fs::File::create(&empty).expect("create an empty file");
+    for db in [empty, dir.path().join("new.db")] {
+        let tried = try_serve(&db);
+        assert!(
+            tried.listening.is_some(),
+            "serve refused {}: {}",
+            db.display(),
+            tried.stderr
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 13. Duplicate Host
+
+/// Guards against a second `Host` header carrying a foreign name past the DNS-rebinding
+/// check, which read only the first.
+#[test]
+fn a_request_with_two_host_headers_is_refused() {
+    let s = Server::start();
+    let mut tcp = TcpStream::connect(address(&s)).expect("connect");
+    tcp.write_all(
+        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example.com\r\n\
+          Connection: close\r\n\r\n",
+    )
+    .expect("send");
+    let answer = read_until_closed(&mut tcp, Duration::from_secs(10));
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 14. Slow clients
+
+/// Guards against a client holding a connection (and the server's resources) forever by
+/// sending its request headers one byte a second (slowloris).
+#[test]
+fn a_client_that_sends_its_headers_slowly_is_cut_off() {
+    let s = Server::start();
+    let (fed, at) = drip(
+        &s,
+        b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
+        b"a",
+        1,
+        Duration::from_secs(15),
+    );
+    match fed {
+        Fed::Closed => {}
+        Fed::Answered(bytes) => {
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(text.starts_with("HTTP/1.1 408"), "answered: {text}");
+        }
+        Fed::StillOpen => panic!("headers at a byte a second still open after {at:?}"),
+    }
+    assert!(at <= Duration::from_secs(15), "cut off only after {at:?}");
+}
+
+/// Guards against an import whose body trickles in at two bytes a second holding a
+/// connection for ever (the import route has no overall time limit).
+#[test]
+fn an_import_body_that_trickles_in_is_cut_off() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Slow import");
+    let head = format!(
+        "POST /api/v2/events/{event}/imports/attendees HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Authorization: Bearer {t}\r\nContent-Type: text/csv\r\nContent-Length: 100000\r\n\r\n\
+         first_name\n"
+    );
+    let (fed, at) = drip(&s, head.as_bytes(), b"a\n", 2, Duration::from_secs(25));
+    match fed {
+        Fed::Closed => {}
+        Fed::Answered(bytes) => {
+            let answer = RawAnswer::parse(&bytes).unwrap_or_else(|| {
+                panic!("not an HTTP answer: {}", String::from_utf8_lossy(&bytes))
+            });
+            assert_eq!(
+                answer.status,
+                408,
+                "{}",
+                String::from_utf8_lossy(&answer.body)
+            );
+            let body = answer.json();
+            assert!(body["error"].is_string(), "{body}");
+        }
+        Fed::StillOpen => panic!("a body at 2 bytes a second still open after {at:?}"),
+    }
+    assert!(at <= Duration::from_secs(25), "cut off only after {at:?}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 15. An over-limit import
+
+/// Guards against an oversized import being answered in plain text, which the kiosk UI
+/// (and any client of the spec, where every error is JSON) cannot show.
+#[test]
+fn an_import_over_the_size_limit_is_a_json_413() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Big import");
+    let length = entrada::transfer::import::MAX_FILE_BYTES + 1;
+    let mut tcp = TcpStream::connect(address(&s)).expect("connect");
+    let mut reader = tcp.try_clone().expect("clone the socket");
+    // Read while writing: the server may answer (and close) before the body is sent.
+    let answer =
+        std::thread::spawn(move || read_until_closed(&mut reader, Duration::from_secs(120)));
+    let head = format!(
+        "POST /api/v2/events/{event}/imports/attendees HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Authorization: Bearer {t}\r\nContent-Type: text/csv\r\nContent-Length: {length}\r\n\
+         Connection: close\r\n\r\nfirst_name\n"
+    );
+    let mut left = length - "first_name\n".len();
+    let chunk = b"a\n".repeat(32 * 1024);
+    if tcp.write_all(head.as_bytes()).is_ok() {
+        while left > 0 {
+            let n = left.min(chunk.len());
+            if tcp.write_all(&chunk[..n]).is_err() {
+                break;
+            }
+            left -= n;
+        }
+    }
+    let _ = tcp.shutdown(Shutdown::Write);
+    let bytes = answer.join().expect("reader thread");
+    let answer = RawAnswer::parse(&bytes).unwrap_or_else(|| {
+        panic!(
+            "no HTTP answer to an import of {length} bytes: {}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    assert_eq!(
+        answer.status,
+        413,
+        "{}",
+        String::from_utf8_lossy(&answer.body)
+    );
+    let content_type = answer.header("content-type").unwrap_or_default();
+    assert!(
+        content_type.starts_with("application/json"),
+        "413 as {content_type:?}: {}",
+        String::from_utf8_lossy(&answer.body)
+    );
+    let body = answer.json();
+    assert!(body["error"].is_string(), "{body}");
+}
+
+// ---------------------------------------------------------------------------------------
+// 16. Shutdown
+
+/// Guards against a stopped server leaving its recent writes only in the `-wal` file (a
+/// copy of the `.db` alone, as people make for backups, would miss them).
+#[test]
+fn a_clean_shutdown_folds_the_wal_into_the_database() {
+    let s = Server::start_with(&["--rate-limit", "0"]);
+    let t = s.token("read write");
+    let event = s.event(&t, "Busy day");
+    for i in 0..300 {
+        s.attendee(&t, event, json!({"first_name": format!("Guest {i}")}));
+    }
+    let db = s.db.clone();
+    // Another program has the database open (a backup tool, the sqlite3 shell): SQLite's
+    // own fold-on-last-close does not happen then, only an explicit checkpoint.
+    let conn = rusqlite::Connection::open(&db).expect("open the database");
+    let _: i64 = conn
+        .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
+        .expect("read while the server runs");
+    let dir = s.stop_keeping_files();
+    let wal = PathBuf::from(format!("{}-wal", db.display()));
+    let wal_bytes = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    assert_eq!(
+        wal_bytes,
+        0,
+        "after SIGTERM {} still holds {wal_bytes} bytes",
+        wal.display()
+    );
+    let count: i64 = conn
+        .query_row("SELECT COUNT(*) FROM attendees", [], |r| r.get(0))
+        .expect("count attendees");
+    assert_eq!(count, 300, "every attendee is in the database file");
+    drop(conn);
+    drop(dir);
+}
