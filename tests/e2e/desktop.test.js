@@ -196,7 +196,7 @@ describe('desktop app', () => {
       await page.getByTestId('revoke-dialog').waitFor();
       await page.getByTestId('door-screen').waitFor({ timeout: 10000 });
       assert.equal(await page.locator('dialog').count(), 0);
-      const clients = await api(server, 'GET', '/kiosk/clients');
+      const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
       assert.ok(clients.some((c) => c.client_id === server.clientId), 'the demo client was not revoked');
 
       // The door's own state is reset: no recent scans, nothing to undo.

@@ -84,7 +84,7 @@ describe('door device', () => {
     assert.equal(t.status, 200, JSON.stringify(t.body));
     assert.equal(await deviceToken(device, 'read write').then((r) => r.status === 200), false, 'no write scope');
     // The Staff screen's list would show it.
-    const clients = await api(server, 'GET', '/kiosk/clients');
+    const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
     assert.ok(clients.some((c) => c.client_id === device.client_id && c.name === device.name));
     await page.getByTestId('user-menu').click();
     assert.equal(await page.getByTestId('sign-out').count(), 0, 'no plain sign-out in door mode');
@@ -196,7 +196,7 @@ describe('door device', () => {
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), DEVICE_KEY), null);
     const t = await deviceToken(device);
     assert.equal(t.status, 401, `the revoked device gets no token: ${JSON.stringify(t.body)}`);
-    const clients = await api(server, 'GET', '/kiosk/clients');
+    const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
     assert.ok(!clients.some((c) => c.client_id === device.client_id), 'gone from the list');
     // A reload stays the organiser's (no door mode coming back).
     await page.reload();

@@ -6,6 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -112,13 +113,54 @@ export async function machineToken(server) {
   return server.token;
 }
 
-/** Calls the API with the machine token; returns parsed JSON (or bytes with raw). */
-export async function api(server, method, pathname, body, { raw = false } = {}) {
-  const token = await machineToken(server);
+/**
+ * A personal token of the demo organiser, by the sign-in page's own flow over HTTP (the
+ * form's csrf_token, PKCE, the code exchanged at /oauth/token): for the routes that are
+ * for people signed in as organisers, such as /kiosk/clients.
+ */
+export async function organiserToken(server) {
+  if (server.organiserToken) return server.organiserToken;
+  const { email, password } = server.people.organiser;
+  const verifier = randomBytes(32).toString('base64url');
+  const params = {
+    response_type: 'code', client_id: 'entrada-kiosk', redirect_uri: `${server.base}/oauth/callback`,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 'e2e',
+  };
+  const page = await (await fetch(`${server.base}/oauth/authorize?${new URLSearchParams(params)}`)).text();
+  const csrf = (page.match(/name="csrf_token" value="([^"]+)"/) || [])[1];
+  if (!csrf) throw new Error(`no csrf_token on the sign-in page: ${page.slice(0, 300)}`);
+  const signedIn = await fetch(`${server.base}/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.base },
+    body: new URLSearchParams({ ...params, csrf_token: csrf, email, password }),
+  });
+  const code = new URL(signedIn.headers.get('location') || 'http://x/').searchParams.get('code');
+  if (!code) throw new Error(`organiser sign-in failed: ${signedIn.status}`);
+  const res = await fetch(`${server.base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code', code, redirect_uri: params.redirect_uri, client_id: 'entrada-kiosk', code_verifier: verifier,
+    }),
+  });
+  if (!res.ok) throw new Error(`code exchange: ${res.status} ${await res.text()}`);
+  server.organiserToken = (await res.json()).access_token;
+  return server.organiserToken;
+}
+
+/**
+ * Calls the API with the machine token (or, `as: 'organiser'`, the demo organiser's
+ * personal token in account 1); returns parsed JSON (or bytes with raw).
+ */
+export async function api(server, method, pathname, body, { raw = false, as = 'machine' } = {}) {
+  const organiser = as === 'organiser';
+  const token = organiser ? await organiserToken(server) : await machineToken(server);
   const res = await fetch(`${server.base}${pathname}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
+      ...(organiser ? { 'X-Account-Id': '1' } : {}),
       ...(body ? { 'Content-Type': 'application/json' } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
