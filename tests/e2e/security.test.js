@@ -6,11 +6,18 @@
 //   frame it;
 // - sign-in posts sent from another web site (a page the kiosk's browser opens) are
 //   refused with a 403 before any password is checked, so 25 wrong passwords posted that
-//   way do not lock the organiser out: the normal sign-in through the kiosk UI still works.
+//   way do not lock the organiser out: the normal sign-in through the kiosk UI still works;
+// - a full disk is told at the door (the scan's message, the "Disk full" badge) and clears
+//   by itself once space is freed (needs root for a small tmpfs; skipped otherwise).
 
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { spawn, execFileSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { startServer, launch, newPage, signIn, screenshot, api, machineToken } from './helpers.js';
 
@@ -188,5 +195,89 @@ describe('security', () => {
     await page.getByTestId('events-screen').waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
+  });
+});
+
+describe('a full disk at the door', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'entrada-e2e-full-'));
+  let mounted = false;
+  let child;
+  let browser;
+
+  before(() => {
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'pipe' });
+      mounted = true;
+    } catch (e) {
+      // Not root: the server side is covered by tests/hardening.rs (which also knows unshare).
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => { child.once('exit', r); setTimeout(r, 5000); });
+    }
+    if (mounted) execFileSync('umount', [dir], { stdio: 'pipe' });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells the door the disk is full and carries on once space is freed', async (t) => {
+    if (!mounted) {
+      t.skip('mounting a small tmpfs needs root');
+      return;
+    }
+    const bin = process.env.ENTRADA_BIN || 'target/debug/entrada';
+    child = spawn(bin, ['serve', '--db', path.join(dir, 'e.db'), '--bind', '127.0.0.1:0', '--demo', '--rate-limit', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ENTRADA_LOG: 'entrada=off' },
+    });
+    const server = { people: {} };
+    await new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`entrada serve exited (${code})`)));
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        let m;
+        if ((m = line.match(/^listening on (\S+)/))) server.base = m[1];
+        else if ((m = line.match(/^demo client_id: (\S+)/))) server.clientId = m[1];
+        else if ((m = line.match(/^demo client_secret: (\S+)/))) server.clientSecret = m[1];
+        else if ((m = line.match(/^demo (\w+) sign-in: (\S+) \/ (\S+)/))) server.people[m[1]] = { email: m[2], password: m[3] };
+        if (server.people.door && server.people.organiser) resolve();
+      });
+    });
+    child.removeAllListeners('exit');
+    browser = await launch();
+    const page = await newPage(browser, { width: 1024, height: 600 });
+    await signIn(page, server, 'door');
+    const [guest] = (await api(server, 'GET', '/api/v2/events/1/attendees?per_page=1')).items;
+
+    // Fill the disk to the last block.
+    const fillers = [];
+    for (const size of [256 * 1024, 4096]) {
+      try {
+        for (;;) {
+          const file = path.join(dir, `filler-${fillers.length}`);
+          writeFileSync(file, Buffer.alloc(size));
+          fillers.push(file);
+        }
+      } catch (e) {
+        assert.equal(e.code, 'ENOSPC');
+      }
+    }
+    const scan = async () => {
+      await page.getByTestId('manual-code').fill(guest.qr_code);
+      await page.getByTestId('manual-submit').click();
+    };
+    await scan();
+    await page.getByTestId('scan-result').getByText('disk of this computer is full').waitFor();
+    const badge = page.getByTestId('online-badge');
+    await badge.getByText('Disk full').waitFor({ timeout: 15000 });
+    await screenshot(page, 'security-disk-full');
+
+    for (const file of fillers) rmSync(file, { force: true });
+    // The badge asks /healthz every 10 s, which looks for room itself: no restart.
+    await badge.getByText('Online').waitFor({ timeout: 15000 });
+    await scan();
+    await page.getByTestId('scan-result').getByText('Checked in').waitFor();
+    assert.deepEqual(page.problems, []);
   });
 });

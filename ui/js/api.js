@@ -245,8 +245,9 @@ export async function request(method, path, opts = {}) {
       }
       clearTimeout(timer);
       reachable(true);
+      // Cleared only by /healthz (checkHealth), which looks for room: a POST that
+      // answers 200 (a camera frame) says nothing about the disk.
       if (response.status === 507) diskFull(true);
-      else if (response.ok && method !== 'GET') diskFull(false);
       if (response.status === 401 && !refreshed) {
         refreshed = true;
         try {
