@@ -160,6 +160,43 @@ pub async fn check_host(State(state): State<AppState>, req: Request, next: Next)
     }
 }
 
+/// `host[:port]` of an `Origin` or `Referer` value, lowercased.
+fn authority(url: &str) -> Option<String> {
+    let url = url::Url::parse(url).ok()?;
+    let host = url.host_str()?.to_ascii_lowercase();
+    Some(match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host,
+    })
+}
+
+/// Whether a request was sent by a page of another site than this server: its
+/// `Sec-Fetch-Site` says so, or its `Origin` (else `Referer`) names another host, or is
+/// `null` (a sandboxed frame, a data: page). For the routes a browser can reach without a
+/// token (the sign-in form, the first-run set-up): any page the kiosk's browser opens can
+/// post to them, and the `Host` check does not help, as the browser sends our own host.
+/// Clients that send none of these headers (scripts, curl) are not browsers' pages.
+pub fn from_another_site(headers: &axum::http::HeaderMap) -> bool {
+    use axum::http::header::{ORIGIN, REFERER};
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    if let Some(site) = text(axum::http::HeaderName::from_static("sec-fetch-site"))
+        && !matches!(site, "same-origin" | "none")
+    {
+        return true;
+    }
+    let own = text(HOST).map(|h| h.trim().to_ascii_lowercase());
+    let from = match (text(ORIGIN), text(REFERER)) {
+        (Some("null"), _) => return true,
+        (Some(origin), _) | (None, Some(origin)) => authority(origin),
+        (None, None) => return false,
+    };
+    from.is_none() || from != own
+}
+
 fn too_many(wait: u64) -> Response {
     let mut response = refuse(
         StatusCode::TOO_MANY_REQUESTS,

@@ -1695,3 +1695,53 @@ fn a_clean_shutdown_folds_the_wal_into_the_database() {
     drop(conn);
     drop(dir);
 }
+
+// ---------------------------------------------------------------------------------------
+// Beyond the list: the first-run set-up is a form a foreign page could post too
+
+/// Guards against a web page the kiosk's browser opens setting up the first organiser
+/// with a passphrase of its choosing (a `text/plain` post needs no CORS preflight).
+#[test]
+fn the_first_run_set_up_refuses_posts_from_other_sites() {
+    let s = Server::start();
+    let body = json!({"item": {"name": "Mallory", "email": "mallory@example.org",
+        "password": "chosen-by-the-attacker"}});
+    for headers in [
+        [("origin", EVIL), ("content-type", "text/plain")],
+        [
+            ("sec-fetch-site", "cross-site"),
+            ("content-type", "text/plain"),
+        ],
+        [("origin", "null"), ("content-type", "text/plain")],
+    ] {
+        let r = s.call_with(
+            "POST",
+            &format!("{}/kiosk/setup", s.base),
+            None,
+            &headers,
+            Some(&body),
+        );
+        assert_eq!(r.status, 403, "{headers:?}: {}", r.text);
+        assert!(r.error().contains("another web site"), "{}", r.text);
+    }
+    let state = send(&s, "GET", "/kiosk/setup", None, &[], None);
+    assert_eq!(
+        state.json()["needed"],
+        true,
+        "still no organiser: {}",
+        state.text
+    );
+    // The kiosk's own page (same origin) still sets up.
+    let own = s.base.clone();
+    let r = s.call_with(
+        "POST",
+        &format!("{}/kiosk/setup", s.base),
+        None,
+        &[("origin", own.as_str()), ("sec-fetch-site", "same-origin")],
+        Some(
+            &json!({"item": {"name": "Olga", "email": "olga@example.org",
+            "password": "a-long-passphrase-1"}}),
+        ),
+    );
+    assert_eq!(r.status, 201, "{}", r.text);
+}

@@ -182,7 +182,8 @@ anything else is 404.
 - First run (kiosk extensions, no token): `GET /kiosk/setup` says whether the database
   has no user yet; `POST /kiosk/setup` then creates the first organiser, only while no
   user exists (the first request wins in one write; later and concurrent ones get 409)
-  and only from this computer (peer and `Host` loopback, else 403). With a PKCE
+  and only from this computer (peer and `Host` loopback, else 403) and not from a page
+  of another web site (`Origin`, `Referer` or `Sec-Fetch-Site` naming another site: 403). With a PKCE
   `code_challenge` and the kiosk's `redirect_uri` its answer carries a one-time
   authorization code for `entrada-kiosk`, exchanged at `/oauth/token` like the sign-in
   page's. Passphrases chosen in the UI have at least 10 characters.

@@ -108,6 +108,14 @@ impl FromRequestParts<AppState> for FromThisComputer {
             .get(HOST)
             .and_then(|h| h.to_str().ok())
             .is_some_and(is_loopback_host);
+        if crate::guard::from_another_site(&parts.headers) {
+            // A page the kiosk's browser opened must not set up the first organiser with
+            // a passphrase of its choosing (a text/plain post needs no CORS preflight).
+            return Err(Error::Forbidden(
+                "this request was sent from another web site, not from this kiosk's own page"
+                    .into(),
+            ));
+        }
         if peer_is_local && host_is_local {
             Ok(FromThisComputer)
         } else {

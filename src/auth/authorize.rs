@@ -16,7 +16,7 @@ use std::net::SocketAddr;
 
 use axum::Form;
 use axum::extract::{ConnectInfo, Query, State};
-use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, REFERER, RETRY_AFTER};
+use axum::http::header::{CACHE_CONTROL, LOCATION, RETRY_AFTER};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use base64::Engine as _;
@@ -71,40 +71,6 @@ fn csrf_token_valid(token: &str, client_id: &str) -> bool {
         return false;
     };
     expires > time::unix_now() && form_mac(expires, client_id).verify_slice(&tag).is_ok()
-}
-
-/// `host[:port]` of an `Origin` or `Referer` value, lowercased.
-fn authority(url: &str) -> Option<String> {
-    let url = url::Url::parse(url).ok()?;
-    let host = url.host_str()?;
-    Some(match url.port() {
-        Some(port) => format!("{host}:{port}"),
-        None => host.to_owned(),
-    })
-    .map(|a| a.to_ascii_lowercase())
-}
-
-/// Whether a post comes from another site than this server (see the module docs).
-/// Clients that send none of the headers (scripts, tests) are judged by the form's token.
-fn cross_site(headers: &HeaderMap) -> bool {
-    let text = |name| {
-        headers
-            .get(name)
-            .and_then(|v: &HeaderValue| v.to_str().ok())
-    };
-    if let Some(site) = text(HeaderName::from_static("sec-fetch-site"))
-        && !matches!(site, "same-origin" | "none")
-    {
-        return true;
-    }
-    let own = text(HOST).map(|h| h.trim().to_ascii_lowercase());
-    let from = match (text(ORIGIN), text(REFERER)) {
-        // `null`: a sandboxed frame, a data: page, a redirect chain: not our page.
-        (Some("null"), _) => return true,
-        (Some(origin), _) | (None, Some(origin)) => authority(origin),
-        (None, None) => return false,
-    };
-    from.is_none() || from != own
 }
 
 type Params = HashMap<String, String>;
@@ -405,7 +371,7 @@ pub async fn submit(
     headers: HeaderMap,
     Form(params): Form<Params>,
 ) -> Response {
-    if cross_site(&headers) {
+    if crate::guard::from_another_site(&headers) {
         tracing::warn!("refused a sign-in posted from another site");
         return error_page_with(
             StatusCode::FORBIDDEN,
