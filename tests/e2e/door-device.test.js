@@ -58,7 +58,7 @@ describe('door device', () => {
 
   async function expectDoorDevice(p) {
     await p.getByTestId('door-screen').waitFor();
-    await p.locator('[data-testid="user-menu"][aria-label^="Door device"]').waitFor();
+    await p.locator('[data-testid="user-menu"][aria-label*="Door device"]').waitFor();
     assert.equal(await p.getByTestId('nav-door').count(), 1);
     for (const hidden of ['walk-in', 'form', 'sync', 'data', 'staff']) {
       assert.equal(await p.getByTestId(`nav-${hidden}`).count(), 0, `no ${hidden} in the nav of a door device`);

@@ -81,7 +81,9 @@ function renderTop() {
   renderDemoTag(btn);
   const user = session.user;
   $('user-menu').textContent = user ? initials(user.name || user.email) : '';
-  $('user-menu').setAttribute('aria-label', user ? `${user.name} (${roleWord()}): menu` : 'Menu');
+  // The name starts with what the button shows (WCAG 2.5.3, label in name).
+  $('user-menu').setAttribute('aria-label', user
+    ? `${initials(user.name || user.email)}: ${user.name} (${roleWord()}), menu` : 'Menu');
 }
 
 /** "Demo" beside a demo event's name; for organisers it removes the demo data (after asking). */
