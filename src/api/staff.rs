@@ -76,10 +76,6 @@ fn last_organiser() -> Error {
     Error::invalid("The last active organiser cannot be disabled or made door staff")
 }
 
-async fn hash(passphrase: String) -> Result<String> {
-    secrets::hash_secret_bounded(passphrase).await
-}
-
 /// The people of the caller's account, by name (kiosk extension; organisers).
 #[utoipa::path(get, path = "/kiosk/staff", operation_id = "list_staff", tag = "kiosk",
     responses((status = 200, description = "Everyone with a role in the account, disabled people included", body = Items<StaffMember>), ReadErrors),
@@ -116,7 +112,7 @@ pub async fn create(
         return Err(Error::internal("validated input went missing"));
     };
     let passphrase = secrets::new_temporary_passphrase();
-    let hashed = hash(passphrase.clone()).await?;
+    let hashed = secrets::hash_secret_bounded(passphrase.clone()).await?;
     let account = who.account_id();
     let (member, is_new) = state
         .db
@@ -202,7 +198,7 @@ pub async fn reset_password(
     State(state): State<AppState>,
 ) -> Result<Json<Item<StaffWithPassphrase>>> {
     let passphrase = secrets::new_temporary_passphrase();
-    let hashed = hash(passphrase.clone()).await?;
+    let hashed = secrets::hash_secret_bounded(passphrase.clone()).await?;
     let account = who.account_id();
     let member = state
         .db

@@ -444,21 +444,20 @@ pub async fn submit(
     // The same argon2 work whether or not the email exists: the answer's timing says nothing.
     let verified = match secrets::verify_secret_bounded(password, stored).await {
         Ok(v) => v,
-        Err(e) => {
-            // Busy: not the person's failure; the reservations end as no attempt made.
-            let busy = matches!(e, crate::error::Error::Busy(_));
+        // Not the person's failure: the reservations end as no attempt made.
+        Err(crate::error::Error::Busy(_)) => {
             let mut response = error_page_with(
-                if busy {
-                    StatusCode::TOO_MANY_REQUESTS
-                } else {
-                    StatusCode::INTERNAL_SERVER_ERROR
-                },
+                StatusCode::TOO_MANY_REQUESTS,
                 "The server is busy checking other sign-ins. Please try again in a moment.",
             );
             response
                 .headers_mut()
                 .insert(RETRY_AFTER, HeaderValue::from_static("1"));
             return response;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in check failed");
+            return error_page("The server could not check the sign-in. Please try again.");
         }
     };
     let user_id = match credentials {

@@ -33,18 +33,16 @@ static HASHERS: std::sync::LazyLock<crate::workers::Pool> = std::sync::LazyLock:
     )
 });
 
-async fn bounded<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-    HASHERS.run(job).await
-}
-
 /// [`verify_secret`] within the server's bound on concurrent hashes.
 pub async fn verify_secret_bounded(secret: String, stored: Option<String>) -> Result<bool> {
-    bounded(move || verify_secret(&secret, stored.as_deref())).await
+    HASHERS
+        .run(move || verify_secret(&secret, stored.as_deref()))
+        .await
 }
 
 /// [`hash_secret`] within the server's bound on concurrent hashes.
 pub async fn hash_secret_bounded(secret: String) -> Result<String> {
-    bounded(move || hash_secret(&secret)).await?
+    HASHERS.run(move || hash_secret(&secret)).await?
 }
 
 /// Prefix of access tokens, so that a token pasted somewhere it should not be is
