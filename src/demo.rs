@@ -190,6 +190,7 @@ pub fn seed_event(
             ends_at: some("2026-09-16T18:00:00+02:00"),
             timezone: some("Europe/Oslo"),
             location: some("Oslo Spektrum, Sonja Henies plass 2, Oslo"),
+            door_questions: None,
         }
         .apply(None)?,
     )?;
@@ -332,6 +333,8 @@ pub fn seed_event(
             rsvp_status: Some(rsvp.into()),
             qr_code: None,
             fields: Some(answers),
+            door_note: None,
+            needs_attention: None,
         };
         let (new, problems) = input.parse();
         attendees::create(conn, event.id, new, problems)?;

@@ -305,10 +305,15 @@ fn attendee_record_has_every_member_with_its_json_type() {
         "registration_type_id",
         "event_id",
         "fields",
+        // Extensions (issue 17): the door's note and attention flag.
+        "door_note",
+        "needs_attention",
     ]
     .into_iter()
     .collect();
     assert_eq!(keys, expected, "members of {a}");
+    assert_eq!(a["door_note"], Value::Null);
+    assert_eq!(a["needs_attention"], false);
 
     assert!(a["id"].is_i64(), "id is an integer: {a}");
     assert_eq!(a["event_id"], json!(event));

@@ -14,8 +14,12 @@ use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
 use crate::domain::checkin::{
-    Action, CheckInInput, CheckInRecord, CheckInStats, Outcome, ScanInput, ScanResult,
+    Action, CheckInInput, CheckInRecord, CheckInStats, DoorSteps, Outcome, ScanInput, ScanResult,
 };
+use crate::domain::scope::Scope;
+
+/// Most answers one scan may carry.
+const MAX_DOOR_ANSWERS: usize = 500;
 use crate::error::{Error, Result};
 use crate::server::AppState;
 
@@ -168,8 +172,15 @@ pub struct ScanRequest {
 
 /// Extension. Looks a scanned code up and applies the action in one round trip. Always
 /// 200 with an `outcome` (`ok`, `already_checked_in`, `not_checked_in`, `not_found`,
-/// `wrong_event`, `not_allowed`) and a message for the screen; every scan is recorded.
-/// Codes of other accounts are `not_found`.
+/// `wrong_event`, `not_allowed`, `needs_attention`, `needs_answers`) and a message for the
+/// screen; every scan is recorded. Codes of other accounts are `not_found`.
+///
+/// A check-in that would succeed can wait for the door person, writing only the attempt:
+/// `needs_attention` when the attendee is flagged `needs_attention` (shown with the
+/// `door_note`) until the scan is sent again with `confirm: true` ("Admit"); then, when the
+/// event has `door_questions` on, `needs_answers` with `missing_fields` until the scan is
+/// sent again with `answers` (saved in the same write as the check-in) or, by an organiser
+/// only, `skip_questions: true`. The spec's check-in operations by id do not wait.
 #[utoipa::path(post, path = "/events/{event_id}/scans", tag = "check-in",
     request_body = ScanRequest,
     params(("event_id" = i64, Path, description = "Event id")),
@@ -195,18 +206,42 @@ pub async fn scan(
     if input.code.chars().count() > 1000 {
         return Err(Error::invalid("item.code is longer than 1000 characters"));
     }
+    if input.answers.len() > MAX_DOOR_ANSWERS {
+        return Err(Error::invalid(format!(
+            "item.answers has more than {MAX_DOOR_ANSWERS} entries"
+        )));
+    }
+    let steps = DoorSteps {
+        confirmed: input.confirm,
+        answers: input.answers,
+        skip_questions: input.skip_questions,
+    };
     let idempotency = idempotency.map(|Extension(context)| context);
     let stores_answer = idempotency.is_some();
     let result = access
         .write(&state.db, move |conn, who| {
+            if steps.skip_questions && !(who.user_id.is_some() && who.scopes.contains(Scope::Write))
+            {
+                return Err(Error::Forbidden(
+                    "only an organiser may skip the door questions (item.skip_questions)".into(),
+                ));
+            }
             let event = events::require(conn, who.account_id, event_id)?;
             let actor = actor(who, device);
-            let applied =
-                check_ins::scan(conn, &event, &input.code, action, input.session_id, &actor)?;
+            let applied = check_ins::scan(
+                conn,
+                &event,
+                &input.code,
+                action,
+                input.session_id,
+                &actor,
+                &steps,
+            )?;
             let result = Item::new(ScanResult {
                 outcome: applied.outcome,
                 message: applied.message,
                 attendee: applied.attendee,
+                missing_fields: applied.missing_fields,
             });
             if let Some(context) = &idempotency {
                 context.store(conn, StatusCode::OK, &result)?;

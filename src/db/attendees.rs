@@ -22,7 +22,8 @@ use crate::domain::time;
 use crate::error::{Error, Problems, Result};
 
 const COLUMNS: &str = "id, first_name, last_name, email, job_title, rsvp_status, checkin_status, \
-     qr_code, created_at, updated_at, phone, company, registration_type_id, event_id";
+     qr_code, created_at, updated_at, phone, company, registration_type_id, event_id, door_note, \
+     needs_attention";
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
     Ok(Attendee {
@@ -41,6 +42,8 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
         registration_type_id: row.get(12)?,
         event_id: row.get(13)?,
         fields: Vec::new(),
+        door_note: row.get(14)?,
+        needs_attention: row.get(15)?,
     })
 }
 
@@ -207,22 +210,32 @@ fn check_answers(
     inputs: &[AttendeeFieldValueInput],
     problems: &mut Problems,
 ) -> Vec<(i64, Option<Value>)> {
+    check_answers_at("item.fields", fields, inputs, problems)
+}
+
+/// [`check_answers`] for a request whose answers are in another member (`member`).
+pub fn check_answers_at(
+    member: &str,
+    fields: &[AttendeeField],
+    inputs: &[AttendeeFieldValueInput],
+    problems: &mut Problems,
+) -> Vec<(i64, Option<Value>)> {
     let mut checked: Vec<(i64, Option<Value>)> = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
         let id = input.attendee_field_id;
         let Some(field) = fields.iter().find(|f| f.id == id) else {
             problems.push(format!(
-                "item.fields[{i}].attendee_field_id {id} is not a field of this event"
+                "{member}[{i}].attendee_field_id {id} is not a field of this event"
             ));
             continue;
         };
         if checked.iter().any(|(seen, _)| *seen == id) {
             problems.push(format!(
-                "item.fields[{i}]: field {id} is answered more than once"
+                "{member}[{i}]: field {id} is answered more than once"
             ));
             continue;
         }
-        match field.check_answer(&format!("item.fields[{i}].value"), &input.value) {
+        match field.check_answer(&format!("{member}[{i}].value"), &input.value) {
             Ok(value) => checked.push((id, value)),
             Err(message) => problems.push(message),
         }
@@ -300,8 +313,9 @@ pub fn create(
     let now = time::now();
     conn.prepare_cached(
         "INSERT INTO attendees (event_id, first_name, last_name, email, job_title, phone, company,
-             registration_type_id, rsvp_status, qr_code, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+             registration_type_id, rsvp_status, qr_code, created_at, updated_at, door_note,
+             needs_attention)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?12, ?13)",
     )?
     .execute(params![
         event_id,
@@ -314,7 +328,9 @@ pub fn create(
         new.registration_type_id,
         new.rsvp_status,
         qr_code,
-        now
+        now,
+        new.door_note,
+        new.needs_attention
     ])?;
     let id = conn.last_insert_rowid();
     store_answers(conn, id, &answers)?;
@@ -419,8 +435,9 @@ pub fn update(
 
     conn.prepare_cached(
         "UPDATE attendees SET first_name = ?1, last_name = ?2, email = ?3, job_title = ?4, phone = ?5,
-             company = ?6, registration_type_id = ?7, rsvp_status = ?8, updated_at = ?9
-         WHERE id = ?10",
+             company = ?6, registration_type_id = ?7, rsvp_status = ?8, updated_at = ?9,
+             door_note = ?10, needs_attention = ?11
+         WHERE id = ?12",
     )?
     .execute(params![
         changes.first_name.unwrap_or(current.first_name),
@@ -432,6 +449,8 @@ pub fn update(
         changes.registration_type_id.unwrap_or(current.registration_type_id),
         changes.rsvp_status.unwrap_or(current.rsvp_status),
         time::now(),
+        changes.door_note.unwrap_or(current.door_note),
+        changes.needs_attention.unwrap_or(current.needs_attention),
         id
     ])?;
     store_answers(conn, id, &answers)?;
@@ -467,7 +486,9 @@ fn changes_nothing(
         && same(&changes.job_title, &current.job_title)
         && same(&changes.company, &current.company)
         && same(&changes.registration_type_id, &current.registration_type_id)
-        && same(&changes.rsvp_status, &current.rsvp_status);
+        && same(&changes.rsvp_status, &current.rsvp_status)
+        && same(&changes.door_note, &current.door_note)
+        && same(&changes.needs_attention, &current.needs_attention);
     if !members {
         return Ok(false);
     }

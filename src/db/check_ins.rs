@@ -12,16 +12,17 @@ use serde_json::json;
 
 use super::sync::{self, Change};
 use super::{attendees, events};
-use crate::domain::attendee::Attendee;
+use crate::domain::attendee::{Attendee, AttendeeChanges};
 use crate::domain::checkin::{
-    Action, CheckInRecord, CheckInStats, Outcome, RegistrationTypeCounts, SessionCounts,
+    Action, CheckInRecord, CheckInStats, DoorSteps, Outcome, RegistrationTypeCounts, SessionCounts,
     StatusCounts, canonical_code, normalise_code, rsvp_refusal,
 };
 use crate::domain::event::{Event, Session};
+use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
 use crate::domain::status::CheckinStatus;
 use crate::domain::time;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problems, Result};
 
 /// Who did it, from where; written to the history.
 #[derive(Debug, Clone, Default)]
@@ -38,6 +39,8 @@ pub struct Applied {
     pub message: String,
     /// The attendee after the operation; None when the code matched no attendee here.
     pub attendee: Option<Attendee>,
+    /// For `needs_answers`: the required fields to ask at the door.
+    pub missing_fields: Vec<AttendeeField>,
 }
 
 /// The spec's operations: by attendee id. A missing attendee is a 404, an unknown session
@@ -55,8 +58,18 @@ pub fn apply(
     operate(conn, event, attendee, action, session.as_ref(), actor, None)
 }
 
+/// The door's own steps of a scan: the attention hold and the missing questions. The
+/// spec's operations by id (integrations, turnstiles) do not wait for a person.
+struct Door<'a> {
+    code: &'a str,
+    steps: &'a DoorSteps,
+    /// `steps.answers`, checked against the event's fields.
+    answers: Vec<(i64, Option<serde_json::Value>)>,
+}
+
 /// A scan: lookup by code and the operation in one step. Never a 404: an unknown code is
-/// an outcome like any other, and it is recorded.
+/// an outcome like any other, and it is recorded. A check-in may wait for the door person
+/// (`needs_attention`, `needs_answers`); `steps` carries what they settled.
 pub fn scan(
     conn: &Connection,
     event: &Event,
@@ -64,10 +77,25 @@ pub fn scan(
     action: Action,
     session_id: Option<i64>,
     actor: &Actor,
+    steps: &DoorSteps,
 ) -> Result<Applied> {
     let session = session_of(conn, event, session_id)?;
+    // Bad answers are a 422 before anything, the attempt included, is written.
+    let mut problems = Problems::new();
+    let answers = if steps.answers.is_empty() {
+        Vec::new()
+    } else {
+        let fields = attendees::answerable_fields(conn, event.id)?;
+        attendees::check_answers_at("item.answers", &fields, &steps.answers, &mut problems)
+    };
+    problems.into_result()?;
     let code = normalise_code(raw_code);
     if let Some(attendee) = find_by_code(conn, event.id, code)? {
+        let door = Door {
+            code,
+            steps,
+            answers,
+        };
         return operate(
             conn,
             event,
@@ -75,7 +103,7 @@ pub fn scan(
             action,
             session.as_ref(),
             actor,
-            Some(code),
+            Some(door),
         );
     }
     // A ticket of another event of the same account: say which, so staff can redirect the
@@ -111,6 +139,7 @@ pub fn scan(
         outcome,
         message,
         attendee: None,
+        missing_fields: Vec::new(),
     })
 }
 
@@ -156,8 +185,9 @@ fn operate(
     action: Action,
     session: Option<&Session>,
     actor: &Actor,
-    code: Option<&str>,
+    door: Option<Door<'_>>,
 ) -> Result<Applied> {
+    let code = door.as_ref().map(|d| d.code);
     let name = attendee.full_name();
     let session_id = session.map(|s| s.id);
     let current = match session {
@@ -184,6 +214,39 @@ fn operate(
             Err((outcome, message))
         }
     };
+    if let (Ok(_), Some(door)) = (&next, &door)
+        && action == Action::CheckIn
+    {
+        if let Some((outcome, message, missing_fields)) =
+            door_wait(conn, event, &attendee, &name, door)?
+        {
+            record(
+                conn,
+                event.id,
+                Some(attendee.id),
+                session_id,
+                action,
+                outcome,
+                code,
+                actor,
+            )?;
+            let attendee = attendees::get(conn, event.id, attendee.id)?;
+            return Ok(Applied {
+                outcome,
+                message,
+                attendee: Some(attendee),
+                missing_fields,
+            });
+        }
+        if !door.steps.answers.is_empty() {
+            // Saved with the check-in, in the same transaction.
+            let changes = AttendeeChanges {
+                answers: door.steps.answers.clone(),
+                ..AttendeeChanges::default()
+            };
+            attendees::update(conn, event.id, attendee.id, changes, Problems::new())?;
+        }
+    }
     let now = time::now();
     let (outcome, message) = match next {
         Err(refused) => refused,
@@ -257,7 +320,50 @@ fn operate(
         outcome,
         message,
         attendee: Some(attendee),
+        missing_fields: Vec::new(),
     })
+}
+
+/// Whether a check-in that would succeed waits for the door person: first the attention
+/// hold (until "Admit"), then, when the event asks them at the door, the required answers
+/// still missing after the ones given now.
+fn door_wait(
+    conn: &Connection,
+    event: &Event,
+    attendee: &Attendee,
+    name: &str,
+    door: &Door<'_>,
+) -> Result<Option<(Outcome, String, Vec<AttendeeField>)>> {
+    if attendee.needs_attention && !door.steps.confirmed {
+        let message = match &attendee.door_note {
+            Some(note) => format!("{name} needs attention: {note}"),
+            None => format!("{name} needs attention"),
+        };
+        return Ok(Some((Outcome::NeedsAttention, message, Vec::new())));
+    }
+    if !event.door_questions || door.steps.skip_questions {
+        return Ok(None);
+    }
+    let with_answers = attendees::get(conn, event.id, attendee.id)?;
+    let missing: Vec<AttendeeField> = with_answers
+        .fields
+        .into_iter()
+        .filter(|f| f.field.required)
+        .filter(|f| {
+            let value = match door.answers.iter().find(|(id, _)| *id == f.field.id) {
+                Some((_, given)) => given.as_ref(),
+                None => Some(&f.value).filter(|v| !v.is_null()),
+            };
+            !f.field.satisfied_by(value)
+        })
+        .map(|f| f.field)
+        .collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    let labels: Vec<&str> = missing.iter().map(|f| f.label.as_str()).collect();
+    let message = format!("{name} has not answered: {}", labels.join(", "));
+    Ok(Some((Outcome::NeedsAnswers, message, missing)))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -10,7 +10,7 @@ use crate::domain::time;
 use crate::error::{Error, Result};
 
 const EVENT_COLUMNS: &str = "id, account_id, name, starts_at, ends_at, timezone, location, \
-     attendee_count, created_at, updated_at, demo";
+     attendee_count, created_at, updated_at, demo, door_questions";
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
     Ok(Event {
@@ -25,6 +25,7 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         created_at: row.get(8)?,
         updated_at: row.get(9)?,
         demo: row.get(10)?,
+        door_questions: row.get(11)?,
     })
 }
 
@@ -61,9 +62,19 @@ pub fn list(conn: &Connection, account_id: i64, page: PageRequest) -> Result<(Ve
 pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Event> {
     let now = time::now();
     conn.execute(
-        "INSERT INTO events (account_id, name, starts_at, ends_at, timezone, location, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-        params![account_id, data.name, data.starts_at, data.ends_at, data.timezone, data.location, now],
+        "INSERT INTO events (account_id, name, starts_at, ends_at, timezone, location, created_at,
+             updated_at, door_questions)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
+        params![
+            account_id,
+            data.name,
+            data.starts_at,
+            data.ends_at,
+            data.timezone,
+            data.location,
+            now,
+            data.door_questions
+        ],
     )?;
     require(conn, account_id, conn.last_insert_rowid())
 }
@@ -71,7 +82,7 @@ pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Ev
 pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Event> {
     conn.execute(
         "UPDATE events SET name = ?1, starts_at = ?2, ends_at = ?3, timezone = ?4, location = ?5,
-         updated_at = ?6 WHERE id = ?7",
+         updated_at = ?6, door_questions = ?7 WHERE id = ?8",
         params![
             data.name,
             data.starts_at,
@@ -79,6 +90,7 @@ pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Even
             data.timezone,
             data.location,
             time::now(),
+            data.door_questions,
             event.id
         ],
     )?;

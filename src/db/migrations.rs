@@ -18,6 +18,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0004_sync.sql")),
         M::up(include_str!("../../migrations/0005_sync_retries.sql")),
         M::up(include_str!("../../migrations/0006_first_run.sql")),
+        M::up(include_str!("../../migrations/0007_door.sql")),
     ])
 }
 
@@ -30,7 +31,7 @@ pub fn latest() -> usize {
     MIGRATION_COUNT
 }
 
-const MIGRATION_COUNT: usize = 6;
+const MIGRATION_COUNT: usize = 7;
 
 /// The schema version of an open database (0: empty).
 pub fn version(conn: &Connection) -> Result<usize> {

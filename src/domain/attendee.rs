@@ -35,6 +35,12 @@ pub struct Attendee {
     /// Every field of the event that takes an answer, in `position` order, with `value`
     /// null where unanswered.
     pub fields: Vec<AttendeeFieldValue>,
+    /// Extension: a note for door staff, shown when the ticket is scanned. Local to this
+    /// kiosk: a sync neither sends nor overwrites it.
+    pub door_note: Option<String>,
+    /// Extension: a check-in scan of this attendee waits for a door person's "Admit"
+    /// (`confirm: true` on the scan); the spec's check-in operations are not held.
+    pub needs_attention: bool,
 }
 
 impl Attendee {
@@ -87,6 +93,10 @@ pub struct AttendeeCreateInput {
     pub qr_code: Option<String>,
     /// Answers to the event's fields. Every required field must be answered.
     pub fields: Option<Vec<AttendeeFieldValueInput>>,
+    /// Extension: a note for door staff, at most 500 characters.
+    pub door_note: Option<String>,
+    /// Extension: hold check-in scans for a door person's "Admit". Default false.
+    pub needs_attention: Option<bool>,
 }
 
 /// Body member of `PATCH /events/{event_id}/attendees/{id}`: absent members keep their
@@ -115,6 +125,11 @@ pub struct AttendeeUpdateInput {
     /// Extension: answers to set; fields not listed keep their answers, `null` clears one.
     #[serde(default, deserialize_with = "super::double_option")]
     pub fields: Option<Option<Vec<AttendeeFieldValueInput>>>,
+    /// Extension: a note for door staff (at most 500 characters); null or empty clears it.
+    #[serde(default, deserialize_with = "super::double_option")]
+    pub door_note: Option<Option<String>>,
+    /// Extension: hold check-in scans for a door person's "Admit".
+    pub needs_attention: Option<bool>,
 }
 
 /// A parsed create request. Answers are checked against the event's fields by the
@@ -131,6 +146,8 @@ pub struct NewAttendee {
     pub rsvp_status: RsvpStatus,
     pub qr_code: Option<String>,
     pub answers: Vec<AttendeeFieldValueInput>,
+    pub door_note: Option<String>,
+    pub needs_attention: bool,
 }
 
 /// A parsed update request: `None` leaves a member as it is.
@@ -145,6 +162,8 @@ pub struct AttendeeChanges {
     pub registration_type_id: Option<Option<i64>>,
     pub rsvp_status: Option<RsvpStatus>,
     pub answers: Vec<AttendeeFieldValueInput>,
+    pub door_note: Option<Option<String>>,
+    pub needs_attention: Option<bool>,
 }
 
 /// Most answers one request may carry.
@@ -185,6 +204,8 @@ impl AttendeeCreateInput {
             rsvp_status,
             qr_code,
             answers,
+            door_note: door_note(&mut p, self.door_note.as_deref()),
+            needs_attention: self.needs_attention.unwrap_or(false),
         };
         (new, p)
     }
@@ -231,9 +252,19 @@ impl AttendeeUpdateInput {
             registration_type_id: self.registration_type_id,
             rsvp_status,
             answers,
+            door_note: self.door_note.map(|v| door_note(&mut p, v.as_deref())),
+            needs_attention: self.needs_attention,
         };
         (changes, p)
     }
+}
+
+/// Longest door note, in characters: a few lines on a banner, not a file.
+pub const MAX_DOOR_NOTE: usize = 500;
+
+fn door_note(p: &mut Problems, value: Option<&str>) -> Option<String> {
+    p.take(text::optional_text("item.door_note", value, MAX_DOOR_NOTE))
+        .flatten()
 }
 
 fn plain(path: &str, value: &str) -> Result<String, String> {

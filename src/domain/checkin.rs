@@ -11,7 +11,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::attendee::Attendee;
+use super::attendee::{Attendee, AttendeeFieldValueInput};
+use super::field::AttendeeField;
 use super::status::{CheckinStatus, RsvpStatus};
 
 string_enum! {
@@ -25,6 +26,8 @@ string_enum! {
 
 string_enum! {
     /// How a check-in operation or scan ended. Only `ok` changed anything.
+    /// `needs_attention` and `needs_answers` come from scans only: the check-in waits for
+    /// the door person (see `POST /events/{event_id}/scans`).
     Outcome {
         Ok => "ok",
         AlreadyCheckedIn => "already_checked_in",
@@ -32,6 +35,8 @@ string_enum! {
         NotFound => "not_found",
         WrongEvent => "wrong_event",
         NotAllowed => "not_allowed",
+        NeedsAttention => "needs_attention",
+        NeedsAnswers => "needs_answers",
     }
 }
 
@@ -78,6 +83,30 @@ pub struct ScanInput {
     pub action: String,
     /// A session of the event; absent or null means the door.
     pub session_id: Option<i64>,
+    /// The door person admitted an attendee who `needs_attention` (second step of a
+    /// `needs_attention` outcome). Default false.
+    #[serde(default)]
+    pub confirm: bool,
+    /// Answers given at the door (second step of a `needs_answers` outcome), in the shape of
+    /// an attendee create's `fields`. Saved in the same write as the check-in; a bad answer
+    /// is a 422 and nothing is written.
+    #[serde(default)]
+    pub answers: Vec<AttendeeFieldValueInput>,
+    /// Check in although required answers are missing. Only an organiser (a personal token
+    /// with `write`) may: anyone else gets 403. Default false.
+    #[serde(default)]
+    pub skip_questions: bool,
+}
+
+/// What a door person settled on a scan's second step.
+#[derive(Debug, Clone, Default)]
+pub struct DoorSteps {
+    /// "Admit" pressed for an attendee who needs attention.
+    pub confirmed: bool,
+    /// Answers to save with the check-in.
+    pub answers: Vec<AttendeeFieldValueInput>,
+    /// An organiser chose to skip the missing questions.
+    pub skip_questions: bool,
 }
 
 /// The answer to a scan: always 200, with the outcome a door person needs.
@@ -89,6 +118,9 @@ pub struct ScanResult {
     pub message: String,
     /// The attendee after the operation; null for `not_found` and `wrong_event`.
     pub attendee: Option<Attendee>,
+    /// For `needs_answers`: the required fields still unanswered, in form order, to ask at
+    /// the door. Empty for every other outcome.
+    pub missing_fields: Vec<AttendeeField>,
 }
 
 /// One line of check-in history.

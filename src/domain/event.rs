@@ -27,6 +27,10 @@ pub struct Event {
     /// Extension: the demo event made by the kiosk's "Try it with a demo event" (or
     /// `POST /kiosk/demo`); `DELETE /kiosk/demo` removes it with all its data.
     pub demo: bool,
+    /// Extension: when true, a check-in scan of an attendee who has not answered a required
+    /// field of the event answers `needs_answers` with the questions to ask at the door,
+    /// instead of checking in (see `POST /events/{event_id}/scans`). Default false.
+    pub door_questions: bool,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -79,6 +83,8 @@ pub struct EventInput {
     pub timezone: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
     pub location: Option<Option<String>>,
+    /// Extension: ask missing required answers at the door. Default false.
+    pub door_questions: Option<bool>,
 }
 
 /// The complete, valid state of an event's editable members.
@@ -89,6 +95,7 @@ pub struct EventData {
     pub ends_at: Option<String>,
     pub timezone: Option<String>,
     pub location: Option<String>,
+    pub door_questions: bool,
 }
 
 impl EventInput {
@@ -128,6 +135,9 @@ impl EventInput {
                 ends_at,
                 timezone,
                 location,
+                door_questions: self
+                    .door_questions
+                    .unwrap_or(current.is_some_and(|e| e.door_questions)),
             }),
             None => Err(p.into_error()),
         }

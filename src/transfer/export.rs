@@ -102,6 +102,8 @@ pub fn attendees<W: Write>(
         "first_checked_in_at",
         "last_checked_in_at",
         "last_checked_out_at",
+        "door_note",
+        "needs_attention",
     ]
     .iter()
     .map(|s| (*s).to_owned())
@@ -116,7 +118,8 @@ pub fn attendees<W: Write>(
                 (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
                    AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
                 (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-                   AND c.session_id IS NULL AND c.action = 'check_out' AND c.outcome = 'ok')
+                   AND c.session_id IS NULL AND c.action = 'check_out' AND c.outcome = 'ok'),
+                a.door_note, CASE a.needs_attention WHEN 1 THEN 'yes' ELSE 'no' END
          FROM attendees a LEFT JOIN registration_types rt ON rt.id = a.registration_type_id
          WHERE a.event_id = ?1 ORDER BY a.id",
     )?;
@@ -125,7 +128,7 @@ pub fn attendees<W: Write>(
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
         let mut cells = vec![id.to_string()];
-        for i in 1..16 {
+        for i in 1..18 {
             cells.push(text(r.get::<_, Option<String>>(i)?));
         }
         for f in &fields {

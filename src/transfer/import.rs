@@ -187,10 +187,12 @@ enum Member {
     RsvpStatus,
     QrCode,
     RegistrationType,
+    DoorNote,
+    NeedsAttention,
 }
 
 impl Member {
-    const ALL: [(Member, &'static str); 9] = [
+    const ALL: [(Member, &'static str); 11] = [
         (Member::FirstName, "first_name"),
         (Member::LastName, "last_name"),
         (Member::Email, "email"),
@@ -200,6 +202,8 @@ impl Member {
         (Member::RsvpStatus, "rsvp_status"),
         (Member::QrCode, "qr_code"),
         (Member::RegistrationType, "registration_type"),
+        (Member::DoorNote, "door_note"),
+        (Member::NeedsAttention, "needs_attention"),
     ];
 
     fn name(self) -> &'static str {
@@ -221,6 +225,8 @@ impl Member {
             "rsvp" | "status" => "rsvp_status",
             "ticket" | "code" | "ticket_code" | "qr" => "qr_code",
             "registration_type_id" | "ticket_type" | "type" => "registration_type",
+            "note" | "door_notes" | "notes_for_the_door" => "door_note",
+            "attention" | "special_attention" | "requires_attention" => "needs_attention",
             other => other,
         };
         Member::ALL
@@ -339,6 +345,7 @@ fn plan(
 struct RowInput {
     members: HashMap<&'static str, String>,
     registration_type_id: Option<i64>,
+    needs_attention: Option<bool>,
     answers: Vec<AttendeeFieldValueInput>,
     /// The column each answer came from (`item.fields[i]` in the API's messages).
     answer_columns: Vec<String>,
@@ -355,6 +362,7 @@ fn read_row(
     let mut row = RowInput {
         members: HashMap::new(),
         registration_type_id: None,
+        needs_attention: None,
         answers: Vec::new(),
         answer_columns: Vec::new(),
         problems: Vec::new(),
@@ -391,6 +399,12 @@ fn read_row(
                     )),
                 }
             }
+            Target::Member(Member::NeedsAttention) => match flag(cell) {
+                Some(on) => row.needs_attention = Some(on),
+                None => row.problems.push(format!(
+                    "column `{column}`: `{cell}` is not one of yes, no, true, false, 1, 0"
+                )),
+            },
             Target::Member(m) => {
                 row.members.insert(m.name(), cell.to_owned());
             }
@@ -410,6 +424,15 @@ fn read_row(
         }
     }
     row
+}
+
+/// A yes/no cell as spreadsheets write it.
+fn flag(cell: &str) -> Option<bool> {
+    match cell.trim().to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "1" | "x" => Some(true),
+        "no" | "n" | "false" | "0" => Some(false),
+        _ => None,
+    }
 }
 
 /// The API's messages name request members (`item.email`); in a report they name the
@@ -669,6 +692,8 @@ fn create(conn: &Connection, event_id: i64, row: RowInput) -> Result<i64> {
         rsvp_status: m.remove("rsvp_status"),
         qr_code: m.remove("qr_code"),
         fields: (!row.answers.is_empty()).then_some(row.answers),
+        door_note: m.remove("door_note"),
+        needs_attention: row.needs_attention,
     };
     let (new, problems) = input.parse();
     Ok(attendees::create(conn, event_id, new, problems)?.id)
@@ -689,6 +714,8 @@ fn update(conn: &Connection, event_id: i64, id: i64, row: RowInput) -> Result<bo
         registration_type_id: row.registration_type_id.map(Some),
         rsvp_status: set("rsvp_status"),
         fields: (!row.answers.is_empty()).then_some(Some(row.answers)),
+        door_note: set("door_note"),
+        needs_attention: row.needs_attention,
     };
     let (changes, problems) = input.parse();
     let after = attendees::update(conn, event_id, id, changes, problems)?;
