@@ -78,6 +78,8 @@ describe('form editor', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="field-row"]')[6]?.dataset.fieldName === 'workshop_day');
     await row('workshop_day').getByTestId('move-up').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="field-row"]')[5]?.dataset.fieldName === 'workshop_day');
+    // A move shows at once; its save is done when the list is no longer busy.
+    await page.locator('[data-testid="field-list"]:not([aria-busy])').waitFor();
     // The focus stays on the moved field, for keyboard users.
     assert.equal(await page.evaluate(() => document.activeElement.closest('[data-testid="field-row"]')?.dataset.fieldName), 'workshop_day');
     const fields = (await fieldsNow()).sort((a, b) => a.position - b.position);

@@ -1,19 +1,25 @@
-// Attendees: search as you type, status filters and paging; a detail view with answers,
-// check-in history, check in / out / undo, QR code, Print badge, and (organisers) edit.
+// Attendees: search as you type, status filters and paging (a violet "Attention" tag on
+// those a scan stops for); a detail view with answers, the door note, check-in history,
+// check in / out / undo, QR code, Print badge, and (organisers) edit, with the door note
+// and the "needs attention at the door" flag.
 
 import * as api from '../api.js';
 import {
   h, replace, loading, errorPanel, fullName, statusChip, debounce, randomKey, formatDateTime,
-  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed,
+  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed, uid,
 } from '../dom.js';
 import {
   session, isOrganiser, eventPath, regTypeName, sessionName, deviceName, emit, fields as loadFields,
 } from '../session.js';
-import { answerWords, fieldControl, formModel, memberControls } from '../fields.js';
+import {
+  answerWords, fieldControl, formModel, memberControls, checkText,
+} from '../fields.js';
 import { printBadge } from '../badge.js';
 import { toast } from '../shell.js';
 
 const PER_PAGE = 25;
+/** The longest door note (src/domain/attendee.rs MAX_DOOR_NOTE). */
+const MAX_DOOR_NOTE = 500;
 
 // The list's state survives going to a detail and back.
 const listState = { q: '', checkin_status: '', rsvp_status: '', registration_type_id: '', page: 1 };
@@ -92,6 +98,7 @@ function renderList(root) {
     const action = h('td', { class: 'row-action' });
     const tr = h('tr', { 'data-testid': 'attendee-row', 'data-attendee-id': a.id },
       h('td', null, h('a', { class: 'row-link', href: `#/attendees/${a.id}`, 'data-testid': 'attendee-link' }, fullName(a)),
+        a.needs_attention ? [' ', attentionTag(a)] : null,
         a.email ? h('div', { class: 'row-sub' }, a.email) : null),
       h('td', null, a.company || ''),
       h('td', null, regTypeName(a.registration_type_id)),
@@ -184,6 +191,78 @@ function checkOperation(id, action, sessionId) {
   return api.request(method, path, opts).then((res) => { emit('stats'); return res; });
 }
 
+// ---- Door note and "needs attention" --------------------------------------------------
+
+/** The violet tag of an attendee a check-in scan stops for (a door person admits them). */
+function attentionTag(a) {
+  return h('span', {
+    class: 'chip chip-attention', 'data-testid': 'attention-tag',
+    title: a.door_note ? `Needs attention at the door: ${a.door_note}` : 'Needs attention at the door',
+  }, h('span', { class: 'attention-mark', 'aria-hidden': 'true' }, '!'), 'Attention');
+}
+
+/** The detail view's box with the door note and the flag; null when neither is set. */
+function doorNotice(a) {
+  if (!a.needs_attention && !a.door_note) return null;
+  return h('div', { class: ['notice', 'notice-attention', !a.needs_attention && 'notice-note-only'], 'data-testid': 'door-notice' },
+    a.needs_attention
+      ? h('p', { class: 'door-notice-title' }, attentionTag(a), ' A check-in scan waits for a door person to admit them.')
+      : h('p', { class: 'door-notice-title' }, 'Door note'),
+    a.door_note ? h('p', { class: 'door-notice-note', 'data-testid': 'door-note-text' }, a.door_note) : null);
+}
+
+/**
+ * The edit form's door controls, shaped as fields.js's controls (key, el, read, setError,
+ * focus) so formModel reads them and puts the server's `item.door_note` message beside them.
+ */
+function doorControls(a) {
+  const noteId = uid('door-note');
+  const note = h('textarea', {
+    id: noteId, name: 'door_note', rows: 3, maxlength: MAX_DOOR_NOTE, 'data-testid': 'input-door_note',
+    'aria-describedby': `${noteId}-hint ${noteId}-count ${noteId}-err`,
+  });
+  note.value = a.door_note || '';
+  const count = h('p', { class: 'hint door-note-count', id: `${noteId}-count`, 'data-testid': 'door-note-count' });
+  const syncCount = () => {
+    const n = [...note.value].length;
+    count.textContent = `${n} of ${MAX_DOOR_NOTE} characters`;
+  };
+  note.addEventListener('input', syncCount);
+  syncCount();
+  const noteErr = h('p', { class: 'field-error', id: `${noteId}-err`, 'data-testid': 'error-door_note' });
+  const noteCtl = {
+    key: 'door_note',
+    el: h('div', { class: 'field full', 'data-field': 'door_note' },
+      h('label', { for: noteId }, 'Door note'),
+      h('p', { class: 'hint', id: `${noteId}-hint` }, 'Shown to door staff when this ticket is scanned, e.g. “Bring the wheelchair ramp” or “Collect the unpaid invoice”.'),
+      note, count, noteErr),
+    read: () => checkText(note.value, MAX_DOOR_NOTE, false),
+    focus: () => note.focus(),
+    setError(message) {
+      noteErr.textContent = message || '';
+      if (message) note.setAttribute('aria-invalid', 'true');
+      else note.removeAttribute('aria-invalid');
+    },
+  };
+  const boxId = uid('attention');
+  const box = h('input', {
+    type: 'checkbox', id: boxId, name: 'needs_attention', checked: !!a.needs_attention, 'data-testid': 'input-needs_attention',
+    'aria-describedby': `${boxId}-hint ${boxId}-err`,
+  });
+  const boxErr = h('p', { class: 'field-error', id: `${boxId}-err`, 'data-testid': 'error-needs_attention' });
+  const boxCtl = {
+    key: 'needs_attention',
+    el: h('div', { class: 'field full', 'data-field': 'needs_attention' },
+      h('label', { class: 'check-row', for: boxId }, box, h('span', null, 'Needs attention at the door')),
+      h('p', { class: 'hint', id: `${boxId}-hint` }, 'A check-in scan of this ticket stops with a violet banner until a door person presses Admit.'),
+      boxErr),
+    read: () => ({ value: box.checked }),
+    focus: () => box.focus(),
+    setError(message) { boxErr.textContent = message || ''; },
+  };
+  return [noteCtl, boxCtl];
+}
+
 // ---- Detail ------------------------------------------------------------------------
 
 function renderDetail(root, id) {
@@ -268,6 +347,7 @@ function renderDetail(root, id) {
                 h('h1', { 'data-testid': 'detail-name' }, fullName(a)),
                 h('p', { class: 'lead' }, [a.job_title, a.company].filter(Boolean).join(', ') || '\u00a0')),
               h('div', { 'data-testid': 'detail-status' }, statusChip(a.checkin_status))),
+            doorNotice(a),
             a.rsvp_status !== 'confirmed' ? h('p', { class: 'notice notice-warn' }, `RSVP: ${RSVP_WORDS[a.rsvp_status]}${['declined', 'waitlisted', 'pending_approval'].includes(a.rsvp_status) ? ' — check-in is refused until this changes.' : ''}`) : null,
             h('div', { class: 'detail-actions' },
               actionButtons.check_in, actionButtons.check_out, actionButtons.undo,
@@ -335,12 +415,16 @@ function renderEdit(root, id) {
   function show(a, fields) {
     const current = new Map((a.fields || []).map((fv) => [fv.field.id, fv.value]));
     const members = memberControls(a, session.regTypes, { withRsvp: true });
+    const door = doorControls(a);
     const answers = fields.map((f) => fieldControl(f, current.has(f.id) ? current.get(f.id) : null));
-    const model = formModel([...members, ...answers], fields);
+    const model = formModel([...members, ...door, ...answers], fields);
     const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'form-error' });
     const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'edit-save' }, 'Save changes');
     const form = h('form', { class: 'card', novalidate: true, 'data-testid': 'edit-form' },
       h('div', { class: 'form-grid' }, members.map((c) => c.el)),
+      h('fieldset', { class: 'door-fieldset', 'data-testid': 'door-fieldset' },
+        h('legend', null, 'At the door'),
+        door.map((c) => c.el)),
       fields.length ? h('h2', null, 'Answers') : null,
       h('div', { class: 'form-grid' }, answers.map((c) => c.el)),
       formError,
@@ -358,6 +442,8 @@ function renderEdit(root, id) {
         const same = key === 'phone' ? String(before || '').replace(/[^\d+]/g, '') === String(v[key] || '').replace(/[^\d+]/g, '') : before === v[key];
         if (!same) item[key] = v[key];
       }
+      if ('door_note' in v && (v.door_note ?? null) !== (a.door_note ?? null)) item.door_note = v.door_note ?? null;
+      if ('needs_attention' in v && v.needs_attention !== !!a.needs_attention) item.needs_attention = v.needs_attention;
       const sentFieldIds = [];
       const changed = [];
       for (const f of fields) {

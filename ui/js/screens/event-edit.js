@@ -1,10 +1,12 @@
 // Events (organisers): create (#/events/new; `?first=1` on the first-run path) and edit
-// (#/events/ID) an event's name, place, start and end, and time zone (default the
-// computer's; a searchable list of the browser's IANA zones). Start and end are typed as
-// the clock on the wall in the event's time zone and sent in UTC. An existing event also
-// shows its registration types and sessions: add, rename (and change), remove — removal
-// asks first and says how many use it (`attendee_count`). After a create the next steps
-// are offered: import attendees, add people by hand, go to the door (with the event chosen).
+// (#/events/ID) an event's name, place, start and end, time zone (default the computer's;
+// a searchable list of the browser's IANA zones) and, once it exists, whether the door
+// asks the required questions an attendee left open (`door_questions`). Start and end are
+// typed as the clock on the wall in the event's time zone and sent in UTC. An existing
+// event also shows its registration types and sessions: add, rename (and change), remove —
+// removal asks first and says how many use it (`attendee_count`). After a create the next
+// steps are offered: import attendees, add people by hand, go to the door (with the event
+// chosen).
 
 import * as api from '../api.js';
 import {
@@ -145,6 +147,22 @@ export function render(root, params = {}) {
     starts.input.addEventListener('change', zoneHint);
     zoneHint();
 
+    // At the door (an existing event): ask the required questions an attendee left open.
+    let doorBox = null;
+    let doorSetting = null;
+    if (ev) {
+      const boxId = uid('door-questions');
+      doorBox = h('input', {
+        type: 'checkbox', id: boxId, checked: !!ev.door_questions, 'data-testid': 'event-door-questions',
+        'aria-describedby': `${boxId}-hint`,
+      });
+      doorSetting = h('fieldset', { class: 'door-setting', 'data-testid': 'door-questions-setting' },
+        h('legend', null, 'At the door'),
+        h('label', { class: 'check-row', for: boxId }, doorBox, h('span', null, 'Ask missing required questions at the door')),
+        h('p', { class: 'hint', id: `${boxId}-hint` },
+          'When on, a scan of someone who left a required question of the registration form unanswered shows those questions at the door; the check-in waits for the answers.'));
+    }
+
     const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'event-form-error' });
     const saved = h('p', { class: 'muted', role: 'status', 'data-testid': 'event-saved' });
     const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'event-save' }, ev ? 'Save' : 'Create the event');
@@ -153,6 +171,7 @@ export function render(root, params = {}) {
       tz.el,
       h('div', { class: 'form-grid' }, starts.el, ends.el),
       place.el,
+      doorSetting,
       formError,
       h('div', { class: 'btn-row' }, save, saved));
 
@@ -198,6 +217,7 @@ export function render(root, params = {}) {
         // A new zone keeps the times as typed (the wall clock there), so they are sent again.
         if (zoneChanged || starts.input.value !== startsWall) item.starts_at = startsAt;
         if (zoneChanged || ends.input.value !== endsWall) item.ends_at = endsAt;
+        if (doorBox && doorBox.checked !== !!ev.door_questions) item.door_questions = doorBox.checked;
       }
       if (ev && Object.keys(item).length === 0) {
         saved.textContent = 'Nothing to save: no changes.';

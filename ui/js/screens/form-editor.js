@@ -1,6 +1,8 @@
 // The form editor (organisers): the event's attendee fields in position order; add (with a
 // picker of every field type), edit label, type, required and options (add, remove,
-// reorder), reorder fields, and delete with a confirmation saying how many answers go.
+// reorder), reorder the fields (drag by the handle with mouse, finger or pen; Alt+↑/↓ on a
+// row; Move up/down/to top/to bottom: one PATCH {position} per move), and delete with a
+// confirmation saying how many answers go.
 
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, uid, saveFailed, FIX_ENTRIES } from '../dom.js';
@@ -16,7 +18,18 @@ export function render(root) {
   let fields = [];
   let editingId = null;
   let adding = false;
-  const list = h('ol', { class: 'field-list', 'data-testid': 'field-list' });
+  // Field moves being saved (see move()).
+  let saveQueue = Promise.resolve();
+  let pendingSaves = 0;
+  let generation = 0;
+  const list = h('ol', { class: 'field-list', 'data-testid': 'field-list', 'aria-describedby': 'reorder-hint' });
+  // The drop indicator lives beside the list (an <ol> holds only <li>s).
+  const indicator = h('div', { class: 'drop-indicator', 'aria-hidden': 'true', 'data-testid': 'drop-indicator', hidden: true });
+  const listWrap = h('div', { class: 'field-list-wrap' }, list, indicator);
+  const hint = h('p', { class: 'hint reorder-hint', id: 'reorder-hint' },
+    'To reorder, drag a row by its handle (⠿), use the arrow buttons, or press Alt+↑ / Alt+↓ on a row.');
+  // Where each move is announced to screen readers.
+  const announcer = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'data-testid': 'reorder-status' });
   const addSlot = h('div', { 'data-testid': 'add-slot' });
   const addButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'add-field', onclick: () => openAdd() }, '+ Add a field');
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'editor-error' });
@@ -24,6 +37,8 @@ export function render(root) {
   document.body.appendChild(dialog);
 
   async function load(focusId) {
+    // Moves still being saved first, so the list read back has them.
+    await saveQueue;
     try {
       fields = await loadFields(true);
     } catch (e) {
@@ -31,18 +46,28 @@ export function render(root) {
       return;
     }
     if (!alive) return;
+    fields = fields.slice().sort((a, b) => a.position - b.position);
     renderList(focusId);
   }
 
-  function renderList(focus) {
+  /**
+   * Draws the list; `focus` is the data-focus-key to put the focus on afterwards, else
+   * (missing or disabled, e.g. "Move up" on the row now first) `fallback`.
+   */
+  function renderList(focus, fallback) {
+    cancelDrag();
     if (fields.length === 0) {
       replace(list, h('li', { class: 'empty' }, 'This event has no questions yet. Add one.'));
       return;
     }
     replace(list, fields.map((f, i) => fieldRow(f, i)));
-    if (focus) {
-      const el = list.querySelector(`[data-focus-key="${focus}"]`);
-      if (el) el.focus();
+    for (const key of [focus, fallback]) {
+      if (!key) continue;
+      const el = list.querySelector(`[data-focus-key="${key}"]`);
+      if (el && !el.disabled) {
+        el.focus();
+        break;
+      }
     }
   }
 
@@ -51,51 +76,244 @@ export function render(root) {
     const meta = [TYPE_WORDS[f.type] || f.type];
     if (f.required) meta.push('required');
     if (f.options.length) meta.push(`options: ${f.options.join(', ')}`);
+    const last = fields.length - 1;
+    const handle = h('button', {
+      type: 'button', class: 'drag-handle', 'data-testid': 'drag-handle', 'data-focus-key': `handle-${f.id}`,
+      'aria-label': `Reorder “${f.label}”, position ${i + 1} of ${fields.length}`, 'aria-describedby': 'reorder-hint',
+      title: 'Drag to reorder (or Alt+↑ / Alt+↓)',
+    }, h('span', { class: 'grip', 'aria-hidden': 'true' }, '⠿'));
     const li = h('li', {
       class: ['field-row', presentational && 'presentational', editingId === f.id && 'editing'],
       'data-testid': 'field-row', 'data-field-id': f.id, 'data-field-name': f.name,
     },
-    h('span', { class: 'field-pos', 'aria-label': `Position ${f.position}` }, String(f.position)),
+    handle,
+    h('span', { class: 'field-pos', 'aria-hidden': 'true', 'data-testid': 'field-pos' }, String(i + 1)),
     h('div', { class: 'field-main' },
       h('div', { class: 'field-label', 'data-testid': 'field-label' }, f.label),
       h('div', { class: 'field-meta' }, meta.join(' · '))),
     h('div', { class: 'field-tools' },
-      h('button', {
-        type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” up`, title: 'Move up',
-        disabled: i === 0, 'data-testid': 'move-up', 'data-focus-key': `up-${f.id}`, onclick: () => move(f, -1),
-      }, '↑'),
-      h('button', {
-        type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” down`, title: 'Move down',
-        disabled: i === fields.length - 1, 'data-testid': 'move-down', 'data-focus-key': `down-${f.id}`, onclick: () => move(f, 1),
-      }, '↓'),
+      h('div', { class: 'move-tools', role: 'group', 'aria-label': `Move “${f.label}”` },
+        h('button', {
+          type: 'button', class: 'btn btn-small move-end', 'aria-label': `Move “${f.label}” to the top`, title: 'Move to top',
+          disabled: i === 0, 'data-testid': 'move-top', 'data-focus-key': `top-${f.id}`, onclick: () => move(f, 0, `top-${f.id}`),
+        }, h('span', { 'aria-hidden': 'true' }, '⤒'), ' Top'),
+        h('button', {
+          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” up`, title: 'Move up',
+          disabled: i === 0, 'data-testid': 'move-up', 'data-focus-key': `up-${f.id}`, onclick: () => move(f, i - 1, `up-${f.id}`, `down-${f.id}`),
+        }, h('span', { 'aria-hidden': 'true' }, '↑')),
+        h('button', {
+          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” down`, title: 'Move down',
+          disabled: i === last, 'data-testid': 'move-down', 'data-focus-key': `down-${f.id}`, onclick: () => move(f, i + 1, `down-${f.id}`, `up-${f.id}`),
+        }, h('span', { 'aria-hidden': 'true' }, '↓')),
+        h('button', {
+          type: 'button', class: 'btn btn-small move-end', 'aria-label': `Move “${f.label}” to the bottom`, title: 'Move to bottom',
+          disabled: i === last, 'data-testid': 'move-bottom', 'data-focus-key': `bottom-${f.id}`, onclick: () => move(f, last, `bottom-${f.id}`),
+        }, h('span', { 'aria-hidden': 'true' }, '⤓'), ' Bottom')),
       h('button', {
         type: 'button', class: 'btn btn-small', 'data-testid': 'edit-field', 'aria-expanded': String(editingId === f.id),
+        'aria-label': `${editingId === f.id ? 'Close' : 'Edit'} “${f.label}”`,
         'data-focus-key': `edit-${f.id}`, onclick: () => { editingId = editingId === f.id ? null : f.id; renderList(`edit-${f.id}`); },
       }, editingId === f.id ? 'Close' : 'Edit'),
-      h('button', { type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'delete-field', onclick: () => confirmDelete(f) }, 'Delete')));
+      h('button', {
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'delete-field', 'aria-label': `Delete “${f.label}”`,
+        onclick: () => confirmDelete(f),
+      }, 'Delete')));
     if (editingId === f.id) li.appendChild(h('div', { class: 'editor-panel' }, definitionForm(f)));
+    handle.addEventListener('pointerdown', (e) => startDrag(e, f, li, handle));
+    li.addEventListener('keydown', (e) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+      // Not while typing in the row's own edit form (Alt+arrows move the caret there on some systems).
+      if (e.target.closest('.editor-panel') || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+      e.preventDefault();
+      const at = fields.findIndex((x) => x.id === f.id);
+      const to = at + (e.key === 'ArrowUp' ? -1 : 1);
+      const key = e.target.dataset && e.target.dataset.focusKey;
+      if (to < 0 || to >= fields.length) {
+        say(`“${f.label}” is already ${to < 0 ? 'first' : 'last'}, at position ${at + 1} of ${fields.length}.`);
+        return;
+      }
+      move(f, to, key || `handle-${f.id}`, `handle-${f.id}`);
+    });
     return li;
   }
 
-  async function move(f, delta) {
-    const position = f.position + delta;
-    status.textContent = '';
-    try {
-      await api.patch(eventPath(`/attendee_fields/${f.id}`), { item: { position } });
-      invalidateFields();
-      await load(`${delta < 0 ? 'up' : 'down'}-${f.id}`);
-      const moved = fields.find((x) => x.id === f.id);
-      // Keep the focus on the moved field, even at an end where the button is disabled.
-      const btn = list.querySelector(`[data-focus-key="${delta < 0 ? 'up' : 'down'}-${f.id}"]`);
-      if (btn && btn.disabled) {
-        const other = list.querySelector(`[data-focus-key="${delta < 0 ? 'down' : 'up'}-${f.id}"]`);
-        if (other) other.focus();
-      }
-      toast(`“${f.label}” moved to position ${moved ? moved.position : position}`, 'ok', 2500);
-    } catch (e) {
-      status.textContent = e.words;
-    }
+  function say(words) {
+    // Emptied first, so the same words twice are announced twice.
+    announcer.textContent = '';
+    setTimeout(() => { announcer.textContent = words; }, 30);
   }
+
+  // ---- Moving: one PATCH {position} per completed move -------------------------------
+  // A move shows at once; its save is queued behind earlier ones, so the server sees the
+  // moves in the order they were made. A failed save puts the list back as it was before
+  // that move (later queued moves are dropped with it) and says why.
+
+  /** Moves `f` to the 0-based index `to`; `focusKey` (else `fallbackKey`) gets the focus. */
+  function move(f, to, focusKey, fallbackKey = `handle-${f.id}`) {
+    const from = fields.findIndex((x) => x.id === f.id);
+    if (from < 0) return;
+    const target = Math.max(0, Math.min(fields.length - 1, to));
+    if (target === from) return;
+    status.textContent = '';
+    const before = fields.map((x) => ({ ...x }));
+    const [moving] = fields.splice(from, 1);
+    fields.splice(target, 0, moving);
+    fields.forEach((x, n) => { x.position = n + 1; });
+    renderList(focusKey, fallbackKey);
+    flash(f.id);
+    say(`“${f.label}” moved to position ${target + 1} of ${fields.length}.`);
+    const gen = generation;
+    pendingSaves += 1;
+    list.setAttribute('aria-busy', 'true');
+    saveQueue = saveQueue.then(async () => {
+      if (gen !== generation || !alive) return;
+      try {
+        await api.patch(eventPath(`/attendee_fields/${f.id}`), { item: { position: target + 1 } });
+        invalidateFields();
+      } catch (e) {
+        if (!alive) return;
+        generation += 1;
+        const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+        fields = before;
+        renderList(focused, `handle-${f.id}`);
+        const back = fields.findIndex((x) => x.id === f.id) + 1;
+        status.textContent = `“${f.label}” was not moved: ${e.words || e.message} It is back at position ${back}.`;
+        invalidateFields();
+      }
+    }).finally(() => {
+      pendingSaves -= 1;
+      if (pendingSaves === 0) list.removeAttribute('aria-busy');
+    });
+  }
+
+  function flash(id) {
+    const row = list.querySelector(`[data-field-id="${id}"]`);
+    if (!row) return;
+    row.classList.add('just-moved');
+    setTimeout(() => row.classList.remove('just-moved'), 900);
+  }
+
+  // ---- Dragging by the handle (mouse, touch and pen alike: Pointer Events) ------------
+  let drag = null;
+  const THRESHOLD = 5;
+  const EDGE = 70;
+
+  function startDrag(e, f, li, handle) {
+    if (drag || !e.isPrimary || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    const rows = [...list.querySelectorAll('[data-testid="field-row"]')];
+    const from = rows.indexOf(li);
+    if (from < 0) return;
+    // Captured, the moves and the release come to the handle wherever the pointer goes.
+    try { handle.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer: its events still come here */ }
+    const wrapTop = listWrap.getBoundingClientRect().top + window.scrollY;
+    const boxes = rows.map((r) => {
+      const b = r.getBoundingClientRect();
+      return { top: b.top + window.scrollY, bottom: b.bottom + window.scrollY };
+    });
+    drag = {
+      f, li, handle, from, to: from, pointerId: e.pointerId, startY: e.clientY + window.scrollY, startClientY: e.clientY, y: e.clientY,
+      started: false, frame: 0, wrapTop, rows: boxes,
+      // The row moves within the list only (a row dragged past it would make the page
+      // longer, and the edge scrolling endless), and the page scrolls no further than now.
+      minDy: boxes[0].top - boxes[from].top,
+      maxDy: boxes[boxes.length - 1].bottom - boxes[from].bottom,
+      maxScroll: Math.max(0, document.documentElement.scrollHeight - window.innerHeight),
+    };
+    const onMove = (ev) => {
+      if (!drag || ev.pointerId !== drag.pointerId) return;
+      drag.y = ev.clientY;
+      if (!drag.started) {
+        if (Math.abs(ev.clientY + window.scrollY - drag.startY) < THRESHOLD) return;
+        drag.started = true;
+        li.classList.add('dragging');
+        document.body.classList.add('reordering');
+        drag.frame = requestAnimationFrame(edgeScroll);
+      }
+      ev.preventDefault();
+      dragUpdate();
+    };
+    const onUp = (ev) => {
+      if (!drag || ev.pointerId !== drag.pointerId) return;
+      finishDrag(true);
+    };
+    const onCancel = (ev) => {
+      if (!drag || ev.pointerId !== drag.pointerId) return;
+      finishDrag(false);
+    };
+    handle.addEventListener('pointermove', onMove);
+    handle.addEventListener('pointerup', onUp);
+    handle.addEventListener('pointercancel', onCancel);
+    handle.addEventListener('lostpointercapture', onCancel);
+    drag.detach = () => {
+      handle.removeEventListener('pointermove', onMove);
+      handle.removeEventListener('pointerup', onUp);
+      handle.removeEventListener('pointercancel', onCancel);
+      handle.removeEventListener('lostpointercapture', onCancel);
+    };
+  }
+
+  function dragUpdate() {
+    const d = drag;
+    const y = d.y + window.scrollY;
+    d.li.style.transform = `translateY(${Math.round(Math.max(d.minDy, Math.min(d.maxDy, y - d.startY)))}px)`;
+    const others = d.rows.filter((_, n) => n !== d.from);
+    d.to = others.filter((r) => (r.top + r.bottom) / 2 < y).length;
+    if (d.to === d.from) {
+      indicator.hidden = true;
+      return;
+    }
+    const gap = others.length > 1 ? Math.max(0, others[1].top - others[0].bottom) : 8;
+    const at = d.to === 0 ? others[0].top - gap / 2 : others[d.to - 1].bottom + gap / 2;
+    indicator.style.transform = `translateY(${Math.round(at - d.wrapTop)}px)`;
+    indicator.hidden = false;
+  }
+
+  /**
+   * Near the top or bottom of the window the page scrolls along, faster nearer the edge;
+   * only towards where the row is being dragged (a row picked up near an edge stays put).
+   */
+  function edgeScroll() {
+    if (!drag) return;
+    const topEdge = (document.querySelector('.topbar')?.getBoundingClientRect().bottom || 0) + EDGE;
+    const bottomEdge = window.innerHeight - EDGE;
+    let step = 0;
+    if (drag.y < topEdge && drag.y < drag.startClientY - THRESHOLD) step = -Math.ceil((topEdge - drag.y) / 6);
+    else if (drag.y > bottomEdge && drag.y > drag.startClientY + THRESHOLD) step = Math.ceil((drag.y - bottomEdge) / 6);
+    const was = window.scrollY;
+    const next = Math.max(0, Math.min(drag.maxScroll, was + Math.max(-24, Math.min(24, step))));
+    if (step && next !== was) {
+      window.scrollTo(window.scrollX, next);
+      dragUpdate();
+    }
+    drag.frame = requestAnimationFrame(edgeScroll);
+  }
+
+  function finishDrag(commit) {
+    const d = drag;
+    if (!d) return;
+    drag = null;
+    d.detach();
+    cancelAnimationFrame(d.frame);
+    try { if (d.handle.hasPointerCapture(d.pointerId)) d.handle.releasePointerCapture(d.pointerId); } catch (e) { /* gone */ }
+    d.li.style.transform = '';
+    d.li.classList.remove('dragging');
+    document.body.classList.remove('reordering');
+    indicator.hidden = true;
+    if (commit && d.started && d.to !== d.from) move(d.f, d.to, `handle-${d.f.id}`);
+    else if (d.started) say(`“${d.f.label}” not moved.`);
+  }
+
+  function cancelDrag() {
+    if (drag) finishDrag(false);
+  }
+
+  const onKey = (e) => {
+    if (drag && e.key === 'Escape') {
+      e.preventDefault();
+      finishDrag(false);
+    }
+  };
+  document.addEventListener('keydown', onKey);
 
   // ---- Add / edit form ---------------------------------------------------------------
 
@@ -339,11 +557,15 @@ export function render(root) {
       addButton),
     status,
     addSlot,
-    list));
+    hint,
+    announcer,
+    listWrap));
   replace(list, h('li', null, loading()));
   load();
   return () => {
     alive = false;
+    cancelDrag();
+    document.removeEventListener('keydown', onKey);
     if (dialog.open) dialog.close();
     dialog.remove();
   };
