@@ -202,11 +202,14 @@ pub async fn start(
         }
     });
     let app = app(state);
+    let feed = db.feed().clone();
     let task = tokio::spawn(serve(listener, app, async move {
         tokio::select! {
             _ = stop => {}
             _ = shutdown_signal => {}
         }
+        // Live streams never end by themselves: end them so the connections close now.
+        feed.close();
     }));
     Ok(RunningServer {
         addr,

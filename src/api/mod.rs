@@ -21,6 +21,7 @@ pub mod registration_types;
 pub mod sessions;
 pub mod setup;
 pub mod staff;
+pub mod stream;
 pub mod sync;
 pub mod transfer;
 
@@ -139,6 +140,9 @@ anything else is 404.
   `{outcome, message, attendee}` (see the route).
 - `GET /events/{event_id}/check_ins` and `GET .../attendees/{id}/check_ins`: the history,
   newest first, paged; `GET /events/{event_id}/check_in_stats`: counts.
+- `GET /events/{event_id}/check_ins/stream`: the history as it happens (Server-Sent
+  Events, `read`), one event per record with its attendee, resumable with
+  `Last-Event-ID`; for turnstiles, printers and displays that must not poll.
 - Events carry `attendee_count`.
 - `GET .../attendees/{id}/qr.svg`, `qr.png?size=` and `badge` (a 4 × 3 in printable HTML
   badge): the ticket code as a QR code with error correction M (survives glare and
@@ -306,6 +310,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(check_in::scan))
         .routes(routes!(check_in::attendee_history))
         .routes(routes!(check_in::event_history))
+        .routes(routes!(stream::stream))
         .routes(routes!(check_in::stats))
         .routes(routes!(transfer::export_attendees))
         .routes(routes!(transfer::export_check_ins))

@@ -68,6 +68,16 @@ pub fn require_row(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee
         .ok_or_else(|| Error::not_found(format_args!("attendee {id} of event {event_id}")))
 }
 
+/// One attendee with its answers, if it is an attendee of the event.
+pub fn find(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
+    let Some(mut attendee) = find_row(conn, event_id, id)? else {
+        return Ok(None);
+    };
+    let fields = answerable_fields(conn, event_id)?;
+    attach_answers(conn, std::slice::from_mut(&mut attendee), &fields)?;
+    Ok(Some(attendee))
+}
+
 /// One attendee with its answers; 404 when it is not an attendee of the event.
 pub fn get(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
     let mut attendee = require_row(conn, event_id, id)?;

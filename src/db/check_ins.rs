@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::json;
 
+use super::feed::{self, FeedEntry};
 use super::sync::{self, Change};
 use super::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeChanges};
@@ -125,7 +126,7 @@ pub fn scan(
         ),
         None => (Outcome::NotFound, "No ticket with this code".to_owned()),
     };
-    record(
+    let written = record(
         conn,
         event.id,
         None,
@@ -135,6 +136,7 @@ pub fn scan(
         Some(code),
         actor,
     )?;
+    to_feed(vec![written], None);
     Ok(Applied {
         outcome,
         message,
@@ -220,7 +222,7 @@ fn operate(
         if let Some((outcome, message, missing_fields)) =
             door_wait(conn, event, &attendee, &name, door)?
         {
-            record(
+            let written = record(
                 conn,
                 event.id,
                 Some(attendee.id),
@@ -231,6 +233,7 @@ fn operate(
                 actor,
             )?;
             let attendee = attendees::get(conn, event.id, attendee.id)?;
+            to_feed(vec![written], Some(&attendee));
             return Ok(Applied {
                 outcome,
                 message,
@@ -248,6 +251,7 @@ fn operate(
         }
     }
     let now = time::now();
+    let mut written = Vec::with_capacity(2);
     let (outcome, message) = match next {
         Err(refused) => refused,
         Ok(to) => {
@@ -266,7 +270,7 @@ fn operate(
                     {
                         // In a session means in the building.
                         set_door_status(conn, attendee.id, CheckinStatus::CheckedIn, &now)?;
-                        record(
+                        written.push(record(
                             conn,
                             event.id,
                             Some(attendee.id),
@@ -275,7 +279,7 @@ fn operate(
                             Outcome::Ok,
                             code,
                             actor,
-                        )?;
+                        )?);
                     } else {
                         touch(conn, attendee.id, &now)?;
                     }
@@ -305,7 +309,7 @@ fn operate(
             (Outcome::Ok, message)
         }
     };
-    record(
+    written.push(record(
         conn,
         event.id,
         Some(attendee.id),
@@ -314,8 +318,9 @@ fn operate(
         outcome,
         code,
         actor,
-    )?;
+    )?);
     let attendee = attendees::get(conn, event.id, attendee.id)?;
+    to_feed(written, Some(&attendee));
     Ok(Applied {
         outcome,
         message,
@@ -476,7 +481,8 @@ fn record(
     outcome: Outcome,
     code: Option<&str>,
     actor: &Actor,
-) -> Result<()> {
+) -> Result<CheckInRecord> {
+    let created_at = time::now();
     conn.prepare_cached(
         "INSERT INTO check_ins (event_id, attendee_id, session_id, action, outcome, code, device,
              client_id, user_id, created_at)
@@ -492,9 +498,48 @@ fn record(
         actor.device,
         actor.client_id,
         actor.user_id,
-        time::now()
+        created_at
     ])?;
-    Ok(())
+    Ok(CheckInRecord {
+        id: conn.last_insert_rowid(),
+        event_id,
+        attendee_id,
+        session_id,
+        action,
+        outcome,
+        code: code.map(str::to_owned),
+        device: actor.device.clone(),
+        client_id: actor.client_id.clone(),
+        user_id: actor.user_id,
+        created_at,
+    })
+}
+
+/// Hands the records an operation wrote to the live feed, with the attendee after it.
+fn to_feed(records: Vec<CheckInRecord>, attendee: Option<&Attendee>) {
+    for record in records {
+        feed::note(FeedEntry {
+            record,
+            attendee: attendee.cloned(),
+        });
+    }
+}
+
+/// The event's records after `after`, oldest first (a stream's catch-up).
+pub fn records_after(
+    conn: &Connection,
+    event_id: i64,
+    after: i64,
+    limit: usize,
+) -> Result<Vec<CheckInRecord>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {RECORD_COLUMNS} FROM check_ins WHERE event_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"
+    ))?;
+    let rows = stmt.query_map(
+        params![event_id, after, i64::try_from(limit).unwrap_or(i64::MAX)],
+        record_from_row,
+    )?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 const RECORD_COLUMNS: &str = "id, event_id, attendee_id, session_id, action, outcome, code, device, client_id, user_id, created_at";

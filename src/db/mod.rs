@@ -16,6 +16,7 @@ pub mod attendees;
 pub mod check_ins;
 pub mod clients;
 pub mod events;
+pub mod feed;
 pub mod idempotency;
 pub mod migrations;
 pub mod sync;
@@ -29,6 +30,7 @@ use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags};
 
 use crate::error::{Error, Result};
+use feed::Feed;
 
 pub use writer::Writer;
 
@@ -74,6 +76,7 @@ fn tune_cache(conn: &Connection, cache_kib: i64) -> rusqlite::Result<()> {
 pub struct Db {
     readers: r2d2::Pool<SqliteConnectionManager>,
     writer: Writer,
+    feed: Feed,
     path: PathBuf,
 }
 
@@ -97,7 +100,8 @@ impl Db {
         // Start with an empty WAL: readers look every page up in the WAL index first, and
         // a WAL left large by a bulk load or a crash slows every read until the next write.
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        let writer = Writer::start(conn)?;
+        let feed = Feed::start()?;
+        let writer = Writer::start(conn, feed.clone())?;
 
         let manager = SqliteConnectionManager::file(path)
             .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
@@ -116,12 +120,18 @@ impl Db {
         Ok(Db {
             readers,
             writer,
+            feed,
             path: path.to_path_buf(),
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The live feed of committed check-in history.
+    pub fn feed(&self) -> &Feed {
+        &self.feed
     }
 
     /// Copies every committed page from the WAL into the database file and empties the

@@ -18,6 +18,7 @@ use std::sync::mpsc;
 use rusqlite::Connection;
 use tokio::sync::oneshot;
 
+use super::feed::{self, Feed};
 use crate::error::{Error, Result};
 
 /// Most jobs committed together. Bounds the latency a batch adds to its first job.
@@ -65,11 +66,12 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn start(conn: Connection) -> Result<Writer> {
+    /// Starts the writer thread; the history records of each committed batch go to `feed`.
+    pub fn start(conn: Connection, feed: Feed) -> Result<Writer> {
         let (queue, jobs) = mpsc::sync_channel::<Job>(QUEUE_DEPTH);
         std::thread::Builder::new()
             .name("entrada-db-writer".into())
-            .spawn(move || run_writer(conn, jobs))
+            .spawn(move || run_writer(conn, jobs, feed))
             .map_err(|e| Error::internal(format!("cannot start the database writer: {e}")))?;
         Ok(Writer {
             queue,
@@ -155,7 +157,7 @@ impl Writer {
     }
 }
 
-fn run_writer(conn: Connection, jobs: mpsc::Receiver<Job>) {
+fn run_writer(conn: Connection, jobs: mpsc::Receiver<Job>, feed: Feed) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     let mut deliveries: Vec<Deliver> = Vec::with_capacity(MAX_BATCH);
     while let Ok(first) = jobs.recv() {
@@ -167,8 +169,11 @@ fn run_writer(conn: Connection, jobs: mpsc::Receiver<Job>) {
             }
         }
         let outcome = run_batch(&conn, &mut batch, &mut deliveries);
+        let written = feed::take();
         if outcome.is_err() {
             tracing::error!(error = ?outcome, "write batch failed");
+        } else {
+            feed.committed(written);
         }
         for deliver in deliveries.drain(..) {
             deliver(outcome.clone());
@@ -196,10 +201,12 @@ fn run_batch(
             tracing::error!(error = %e, "cannot open savepoint");
             continue;
         }
+        let noted = feed::mark();
         match catch_unwind(AssertUnwindSafe(|| job(conn))) {
             Ok((keep, deliver)) => {
                 if !keep {
                     rollback_savepoint(conn);
+                    feed::discard_since(noted);
                 }
                 release_savepoint(conn);
                 deliveries.push(deliver);
@@ -209,6 +216,7 @@ fn run_batch(
                 // an error. Its partial changes must not be committed with the others.
                 tracing::error!("a write job panicked; its changes are rolled back");
                 rollback_savepoint(conn);
+                feed::discard_since(noted);
                 release_savepoint(conn);
             }
         }
