@@ -52,6 +52,9 @@ pub struct BenchArgs {
     /// Concurrent connections of the check-in scenario.
     #[arg(long, default_value_t = 64)]
     pub write_connections: usize,
+    /// Live-stream listeners during the check-in scenario's second run (0: no such run).
+    #[arg(long, default_value_t = 100)]
+    pub listeners: usize,
 }
 
 /// Latency and throughput of one scenario.
@@ -264,6 +267,61 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             rows.push(figures);
         }
 
+        // The same storm with live-stream listeners: the storm's rate must not suffer, and
+        // every listener must get every record.
+        let name = format!(
+            "door check-in (POST check_in), {} connections, {} stream listeners",
+            args.write_connections, args.listeners
+        );
+        if args.listeners > 0 && wanted(&name) {
+            let counter = Arc::new(AtomicU64::new(big as u64 / 2));
+            let (first_id, count) = (big_first_id, big as u64);
+            let listening = start_listeners(addr, &bearer, big_event, args.listeners).await?;
+            let figures = load(
+                addr,
+                &bearer,
+                args.write_connections,
+                duration,
+                &name,
+                move |_| {
+                    let n = counter.fetch_add(1, Ordering::Relaxed);
+                    let id = first_id + (n % count) as i64;
+                    let path = format!("/api/v2/events/{big_event}/attendees/{id}/check_in");
+                    if (n / count).is_multiple_of(2) {
+                        Call::post(path, None)
+                    } else {
+                        Call {
+                            method: Method::DELETE,
+                            path,
+                            body: None,
+                        }
+                    }
+                },
+            )
+            .await?;
+            let written = figures.requests;
+            rows.push(figures);
+            let stream_name = format!(
+                "stream: created_at to arrival, {} listeners during the storm",
+                args.listeners
+            );
+            rows.push(finish_listeners(listening, &stream_name, written).await?);
+        }
+
+        // Stream latency at idle: one listener, scans one at a time.
+        let name = "stream: created_at to arrival, 1 listener, scans one at a time";
+        if wanted(name) {
+            let listening = start_listeners(addr, &bearer, 1, 1).await?;
+            let code = demo_code.clone();
+            let scans = sequential(addr, &bearer, args.list_requests, name, move |i| {
+                let action = if i % 2 == 0 { "check_in" } else { "undo" };
+                let body = format!(r#"{{"item":{{"code":"{code}","action":"{action}"}}}}"#);
+                Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
+            })
+            .await?;
+            rows.push(finish_listeners(listening, name, scans.requests).await?);
+        }
+
         // One scan at a time, as a single kiosk does: check in, then undo, the same ticket.
         let name = "scan (POST scans), one at a time";
         if wanted(name) {
@@ -474,6 +532,116 @@ async fn load(
     }
     figures.elapsed = start.elapsed();
     Ok(figures)
+}
+
+/// What one listener heard: its latencies and how many events it received.
+type Heard = Result<(Histogram<u64>, u64)>;
+
+/// Listeners of an event's live stream, running until told to finish.
+struct Listening {
+    stop: tokio::sync::watch::Sender<bool>,
+    tasks: Vec<tokio::task::JoinHandle<Heard>>,
+}
+
+/// Opens `n` streams of `event` and waits until every one is answered.
+async fn start_listeners(
+    addr: SocketAddr,
+    bearer: &str,
+    event: i64,
+    n: usize,
+) -> Result<Listening> {
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut tasks = Vec::with_capacity(n);
+    let mut opened = Vec::with_capacity(n);
+    for _ in 0..n {
+        let (ready, is_ready) = tokio::sync::oneshot::channel();
+        opened.push(is_ready);
+        let (bearer, stopped) = (bearer.to_owned(), stopped.clone());
+        tasks.push(tokio::spawn(listen(addr, bearer, event, ready, stopped)));
+    }
+    for is_ready in opened {
+        is_ready
+            .await
+            .map_err(|_| Error::internal("a stream listener could not start"))?;
+    }
+    Ok(Listening { stop, tasks })
+}
+
+/// Lets the listeners drain for a moment, stops them, and sums up: `requests` is every
+/// event received, `errors` the events missed of the `written` each should have had.
+async fn finish_listeners(listening: Listening, name: &str, written: u64) -> Result<Figures> {
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let _ = listening.stop.send(true);
+    let mut figures = Figures::new(name)?;
+    let started = Instant::now();
+    for task in listening.tasks {
+        let (hist, received) = task.await.map_err(Error::internal)??;
+        figures.histogram.add(hist).map_err(Error::internal)?;
+        figures.requests += received;
+        figures.errors += written.saturating_sub(received);
+    }
+    figures.elapsed = started.elapsed().max(Duration::from_millis(1));
+    Ok(figures)
+}
+
+/// One listener: records, per event, the time from the record's `created_at` (stamped in
+/// the write, just before its commit; 1 ms resolution) to the event's arrival here.
+async fn listen(
+    addr: SocketAddr,
+    bearer: String,
+    event: i64,
+    ready: tokio::sync::oneshot::Sender<()>,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+) -> Heard {
+    let mut sender = connect(addr).await?;
+    let req = Request::builder()
+        .uri(format!("/api/v2/events/{event}/check_ins/stream"))
+        .header("host", addr.to_string())
+        .header("authorization", bearer)
+        .body(Full::new(Bytes::new()))
+        .map_err(Error::internal)?;
+    let resp = sender
+        .send_request(req)
+        .await
+        .map_err(|e| Error::internal(format!("stream: {e}")))?;
+    if !resp.status().is_success() {
+        return Err(Error::internal(format!("stream: {}", resp.status())));
+    }
+    let _ = ready.send(());
+    let mut body = resp.into_body();
+    let mut hist = histogram()?;
+    let mut received = 0u64;
+    let mut pending = String::new();
+    loop {
+        let frame = tokio::select! {
+            frame = body.frame() => frame,
+            _ = stopped.changed() => break,
+        };
+        let Some(Ok(frame)) = frame else { break };
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        let arrived = chrono::Utc::now();
+        pending.push_str(&String::from_utf8_lossy(&data));
+        while let Some(end) = pending.find("\n\n") {
+            let block: String = pending.drain(..end + 2).collect();
+            let Some(json) = block.lines().find_map(|l| l.strip_prefix("data:")) else {
+                continue;
+            };
+            received += 1;
+            let created = serde_json::from_str::<serde_json::Value>(json.trim())
+                .ok()
+                .and_then(|v| v["record"]["created_at"].as_str().map(str::to_owned))
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(&t).ok());
+            if let Some(created) = created {
+                let micros = (arrived - created.with_timezone(&chrono::Utc))
+                    .num_microseconds()
+                    .unwrap_or(0);
+                hist.record(micros.max(1) as u64).map_err(Error::internal)?;
+            }
+        }
+    }
+    Ok((hist, received))
 }
 
 /// One request at a time: the latency a single client sees.
