@@ -9,6 +9,7 @@ import { h, replace, ago } from './dom.js';
 import { isMuted, setMuted } from './sounds.js';
 import { isDemo, removeDemo } from './demo.js';
 import { handToTheDoor } from './door-device.js';
+import { follow } from './live.js';
 
 const NAV = [
   { key: 'door', href: '#/door', label: 'Door' },
@@ -22,6 +23,10 @@ const NAV = [
 
 let handlers = {};
 let countersTimer = null;
+// The live stream of the event shown: every check-in anywhere on this server (another
+// kiosk, an integration) moves the counters within a second.
+let following = { eventId: null, stop: null };
+let liveRefresh = null;
 let syncTimer = null;
 let lastSync = null;
 let serverReachable = true;
@@ -56,7 +61,8 @@ export function initShell(opts) {
     if (kind === 'stats') refreshCounters();
     if (kind === 'event') renderTop();
   });
-  countersTimer = setInterval(() => { if (session.event && !document.hidden) refreshCounters(); }, 5000);
+  // A fallback only: the live stream moves the counters as check-ins happen.
+  countersTimer = setInterval(() => { if (session.event && !document.hidden) refreshCounters(); }, 15000);
   syncTimer = setInterval(() => {
     if (document.hidden) return;
     api.checkHealth();
@@ -176,8 +182,23 @@ function togglePopover(force) {
   nameInput.focus();
 }
 
+/** Follows the live stream of the event shown (and stops following any other). */
+function followEvent() {
+  const eventId = session.event && session.user !== null ? session.event.id : null;
+  if (following.eventId === eventId) return;
+  if (following.stop) following.stop();
+  following = { eventId, stop: null };
+  if (eventId === null) return;
+  following.stop = follow(eventId, () => {
+    // A burst of check-ins is one reload of the figures.
+    if (liveRefresh) return;
+    liveRefresh = setTimeout(() => { liveRefresh = null; refreshCounters(); }, 150);
+  });
+}
+
 /** Reloads the checked-in / total counters. */
 export async function refreshCounters() {
+  followEvent();
   if (!session.event) {
     $('counters').textContent = '';
     return;
