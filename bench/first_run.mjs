@@ -225,7 +225,7 @@ async function runConnect(browser) {
     await page.locator(`[data-testid="connect-event"][data-remote-id="${ev.id}"]`).check();
     let runAnsweredAt = null;
     page.on('response', (res) => {
-      if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/kiosk/sync/run' && res.ok()) runAnsweredAt = now();
+      if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v2/kiosk/sync/run' && res.ok()) runAnsweredAt = now();
     });
     const connectAt = now();
     await page.getByTestId('connect-start').click();
@@ -274,7 +274,7 @@ const LABELS = {
   test_connection_ms: '    Test connection → events listed',
   pull_ms: '    pull: "Connect and download" → "Downloaded"',
   pull_first_progress_ms: '    (… → first progress shown)',
-  pull_run_answered_ms: '    (… → POST /kiosk/sync/run answered)',
+  pull_run_answered_ms: '    (… → POST /api/v2/kiosk/sync/run answered)',
   downloaded_to_door_ready_ms: '    downloaded → door ready',
   input_and_polling_ms: '  rest: Playwright typing/clicks and mark polling',
 };

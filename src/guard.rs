@@ -431,7 +431,7 @@ pub async fn time_limit(req: Request, next: Next) -> Response {
     // the remote's answers are bounded by the sync's own timeouts).
     // So does a CSV import: a large file on a slow link takes longer to arrive than any
     // JSON request (the import itself is bounded: 50,000 rows take seconds).
-    if req.uri().path() == "/kiosk/sync/run" {
+    if req.uri().path() == "/api/v2/kiosk/sync/run" {
         return next.run(req).await;
     }
     if req.uri().path().ends_with("/imports/attendees") {

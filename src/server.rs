@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{Method, Request, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -43,13 +43,17 @@ pub fn app(state: AppState) -> Router {
     let (api_routes, mut openapi) = api::router();
     let (kiosk_routes, kiosk_doc) = api::kiosk_router();
     openapi.merge(kiosk_doc);
+    // The kiosk's extensions live under the one base URL, so a client generated from the
+    // document reaches them; their first home (`/kiosk/...`) redirects there.
+    let kiosk_routes = kiosk_routes.layer(from_fn_with_state(state.clone(), guard::limit_api));
     let api_base = api::BASE_PATH;
     Router::new()
         .nest(
             api_base,
             api_routes
                 .layer(from_fn_with_state(state.clone(), idempotency::layer))
-                .layer(from_fn_with_state(state.clone(), guard::limit_api)),
+                .layer(from_fn_with_state(state.clone(), guard::limit_api))
+                .merge(kiosk_routes),
         )
         .merge(
             Router::from(
@@ -68,7 +72,7 @@ pub fn app(state: AppState) -> Router {
                 )
                 .layer(from_fn_with_state(state.clone(), guard::limit_oauth)),
         )
-        .merge(kiosk_routes.layer(from_fn_with_state(state.clone(), guard::limit_api)))
+        .route("/kiosk/{*rest}", any(moved_to_the_api))
         .route("/healthz", get(health))
         .route(
             "/kiosk/decode",
@@ -90,6 +94,14 @@ pub fn app(state: AppState) -> Router {
         )
         .layer(from_fn_with_state(state.clone(), guard::check_host))
         .with_state(state)
+}
+
+/// The kiosk's extensions moved from `/kiosk/...` to `/api/v2/kiosk/...`: a permanent
+/// redirect that keeps the method and the body (308), for scripts written before.
+async fn moved_to_the_api(uri: axum::http::Uri) -> Response {
+    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+    axum::response::Redirect::permanent(&format!("{}{}{query}", api::BASE_PATH, uri.path()))
+        .into_response()
 }
 
 /// `GET /healthz`: 200 `{status: "ok"}`; 507 `{status: "disk full", error}` while writes

@@ -159,7 +159,7 @@ fn set_up_is_refused_from_another_computer_and_with_a_foreign_redirect() {
     let s = Server::start_with(&["--allow-host", "kiosk.lan"]);
     let r = into_resp(
         s.http
-            .post(format!("{}/kiosk/setup", s.base))
+            .post(format!("{}/kiosk/setup", s.api))
             .header("Host", "kiosk.lan")
             .json(&setup_body("olga@example.com"))
             .send()
@@ -167,6 +167,20 @@ fn set_up_is_refused_from_another_computer_and_with_a_foreign_redirect() {
     );
     assert_eq!(r.status, 403, "{}", r.text);
     assert!(r.error().contains("kiosk computer itself"), "{}", r.text);
+    // The former home of the kiosk routes redirects, keeping the method (308).
+    let moved = common::no_redirects()
+        .post(format!("{}/kiosk/setup?x=1", s.base))
+        .json(&setup_body("olga@example.com"))
+        .send()
+        .expect("request");
+    assert_eq!(moved.status(), 308);
+    assert_eq!(
+        moved
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok()),
+        Some("/api/v2/kiosk/setup?x=1")
+    );
 
     let mut body = setup_body("olga@example.com");
     body["item"]["redirect_uri"] = json!("https://evil.example.com/oauth/callback");

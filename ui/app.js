@@ -108,7 +108,7 @@ async function route() {
     const leaving = path === '/leave-kiosk' && desktop.isKiosk();
     const deviceEnded = auth.deviceEndedReason(); // door mode ended: its access was revoked
     cleanup = signin.render(root, leaving ? { note: 'To leave kiosk mode and close Entrada, an organiser signs in.' }
-      : deviceEnded ? { note: deviceEnded } : {});
+      : deviceEnded ? { note: deviceEnded } : { ended: auth.signedOutReason() });
     return;
   }
   const match = ROUTES.map((r) => ({ r, m: path.match(r.path) })).find((x) => x.m);
@@ -124,7 +124,9 @@ async function route() {
   if (r.needsEvent && !session.event) {
     showShell();
     renderNav(null);
-    cleanup = events.render(root, { next: `#${path}` }) || null;
+    // No event chosen yet (just signed in): a person who can reach one event only goes
+    // straight on to it; the event list stays a tap away (the event name, the menu).
+    cleanup = events.render(root, { next: `#${path}`, skipIfOnlyOne: true }) || null;
     return;
   }
   showShell();
@@ -183,7 +185,7 @@ async function boot() {
     } catch (e) {
       history.replaceState(null, '', '/');
       hideShell();
-      signin.render(root, { error: e.words || e.message });
+      cleanup = signin.render(root, { error: e.words || e.message });
       return;
     }
   }
@@ -218,7 +220,7 @@ function backToTheDoor() {
 /** First run: whether the set-up screen shows instead of the sign-in. */
 async function checkSetup() {
   try {
-    const res = await fetch('/kiosk/setup', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const res = await fetch('/api/v2/kiosk/setup', { headers: { Accept: 'application/json' }, cache: 'no-store' });
     if (!res.ok) return false;
     const body = await res.json();
     return !!(body && body.needed);

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::server::AppState;
 
 /// The account of the token.
-#[utoipa::path(get, path = "/account", tag = "account",
+#[utoipa::path(get, operation_id = "getAccount", path = "/account", tag = "account",
     responses((status = 200, description = "The account", body = Item<Account>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn get(access: ReadAccess, State(state): State<AppState>) -> Result<Json<Item<Account>>> {

@@ -16,7 +16,7 @@ use crate::error::Result;
 use crate::server::AppState;
 
 /// List the event's fields in `position` order (not paged; `metadata` is `{}`).
-#[utoipa::path(get, path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
+#[utoipa::path(get, operation_id = "listAttendeeFields", path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "All fields, in form order", body = Items<AttendeeField>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -42,7 +42,7 @@ pub struct AttendeeFieldRequest {
 }
 
 /// Add a field at the end of the form. `name` is derived from the label.
-#[utoipa::path(post, path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
+#[utoipa::path(post, operation_id = "createAttendeeField", path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
     request_body = AttendeeFieldRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new field", body = Item<AttendeeField>), WriteErrors),
@@ -79,7 +79,7 @@ pub async fn create(
 
 /// Update a field. `position` (extension) moves it; the fields in between shift. A change
 /// of `type` or `options` that existing answers would not fit is refused with 422.
-#[utoipa::path(patch, path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
+#[utoipa::path(patch, operation_id = "updateAttendeeField", path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
     request_body = AttendeeFieldRequest,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
     responses((status = 200, description = "The updated field", body = Item<AttendeeField>), WriteErrors),
@@ -105,7 +105,7 @@ pub async fn update(
 
 /// Delete a field and every answer to it. Answers 200 with the deleted field; the fields
 /// after it move up one position.
-#[utoipa::path(delete, path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
+#[utoipa::path(delete, operation_id = "deleteAttendeeField", path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
     responses((status = 200, description = "The deleted field", body = Item<AttendeeField>), ReadErrors),
     security(("oauth2" = ["write"])))]
@@ -136,7 +136,7 @@ pub struct AnswerCount {
 }
 
 /// Count the stored answers to a field (extension), e.g. before deleting it.
-#[utoipa::path(get, path = "/events/{event_id}/attendee_fields/{id}/answer_count", tag = "attendee fields",
+#[utoipa::path(get, operation_id = "countAttendeeFieldAnswers", path = "/events/{event_id}/attendee_fields/{id}/answer_count", tag = "attendee fields",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
     responses((status = 200, description = "The number of answers", body = Item<AnswerCount>), ReadErrors),
     security(("oauth2" = ["read"])))]

@@ -40,7 +40,7 @@ pub struct AttendeeFilterParams {
 
 /// List the event's attendees, paged, in id order. The filters are extensions; an
 /// invalid filter value is 422. Without filters the list is exactly the spec's.
-#[utoipa::path(get, path = "/events/{event_id}/attendees", tag = "attendees",
+#[utoipa::path(get, operation_id = "listAttendees", path = "/events/{event_id}/attendees", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id"), PageParams, AttendeeFilterParams),
     responses((status = 200, description = "A page of attendees", body = Paged<Attendee>),
         (status = 422, description = "An invalid filter value (extension filters only)", body = super::error::ValidationErrorBody),
@@ -68,7 +68,7 @@ pub async fn list(
 }
 
 /// Get one attendee with the answers to the event's fields.
-#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}", tag = "attendees",
+#[utoipa::path(get, operation_id = "getAttendee", path = "/events/{event_id}/attendees/{id}", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The attendee", body = Item<Attendee>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -102,7 +102,7 @@ pub struct AttendeeUpdateRequest {
 
 /// Register an attendee. `rsvp_status` defaults to `confirmed`, `checkin_status` starts
 /// `not_checked_in`, and a `qr_code` is generated unless one is given.
-#[utoipa::path(post, path = "/events/{event_id}/attendees", tag = "attendees",
+#[utoipa::path(post, operation_id = "createAttendee", path = "/events/{event_id}/attendees", tag = "attendees",
     request_body = AttendeeCreateRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new attendee", body = Item<Attendee>), WriteErrors),
@@ -140,7 +140,7 @@ pub async fn create(
 }
 
 /// Update an attendee: absent members keep their value, `null` clears a nullable one.
-#[utoipa::path(patch, path = "/events/{event_id}/attendees/{id}", tag = "attendees",
+#[utoipa::path(patch, operation_id = "updateAttendee", path = "/events/{event_id}/attendees/{id}", tag = "attendees",
     request_body = AttendeeUpdateRequest,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The updated attendee", body = Item<Attendee>), WriteErrors),

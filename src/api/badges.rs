@@ -67,7 +67,7 @@ async fn attendee(
 
 /// The attendee's ticket code as an SVG QR code (error correction M, quiet zone of 4
 /// modules, scales to any size).
-#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}/qr.svg", tag = "attendees",
+#[utoipa::path(get, operation_id = "getAttendeeQrSvg", path = "/events/{event_id}/attendees/{id}/qr.svg", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "SVG image", content_type = "image/svg+xml", body = String),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),
@@ -98,7 +98,7 @@ pub struct PngParams {
 
 /// The attendee's ticket code as a PNG QR code (error correction M, quiet zone of 4
 /// modules).
-#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}/qr.png", tag = "attendees",
+#[utoipa::path(get, operation_id = "getAttendeeQrPng", path = "/events/{event_id}/attendees/{id}/qr.png", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), PngParams),
     responses((status = 200, description = "PNG image", content_type = "image/png", body = Vec<u8>),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),
@@ -128,7 +128,7 @@ pub async fn qr_png(
 /// A printable badge: an HTML page sized for a 4 × 3 inch label with the name, company,
 /// registration type and the QR code, ready for the browser's print dialog. No external
 /// assets.
-#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}/badge", tag = "attendees",
+#[utoipa::path(get, operation_id = "getAttendeeBadge", path = "/events/{event_id}/attendees/{id}/badge", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "HTML page", content_type = "text/html", body = String),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),

@@ -93,7 +93,7 @@ pub struct CheckInRequest {
 /// yet through the door is checked in at the door too. Refused (422, with the reason) when
 /// already checked in and for RSVP `declined`, `waitlisted`, `pending_approval`. Needs
 /// `write` or `check_in`. Accepts `X-Device-Name` for the history.
-#[utoipa::path(post, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+#[utoipa::path(post, operation_id = "checkInAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The attendee, checked in", body = Item<Attendee>), WriteErrors),
@@ -120,7 +120,7 @@ pub async fn check_in(
 
 /// Check out: `checked_in` becomes `checked_out` (door, or the given session). Answers
 /// 200 with the attendee; 422 when not checked in.
-#[utoipa::path(patch, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+#[utoipa::path(patch, operation_id = "checkOutAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The attendee, checked out", body = Item<Attendee>), WriteErrors),
@@ -147,7 +147,7 @@ pub async fn check_out(
 
 /// Undo: `checked_in` or `checked_out` go back to `not_checked_in` (door, or the given
 /// session); 422 when there is nothing to undo.
-#[utoipa::path(delete, path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
+#[utoipa::path(delete, operation_id = "undoCheckIn", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The attendee, no longer checked in", body = Item<Attendee>), WriteErrors),
@@ -181,7 +181,7 @@ pub struct ScanRequest {
 /// event has `door_questions` on, `needs_answers` with `missing_fields` until the scan is
 /// sent again with `answers` (saved in the same write as the check-in) or, by an organiser
 /// only, `skip_questions: true`. The spec's check-in operations by id do not wait.
-#[utoipa::path(post, path = "/events/{event_id}/scans", tag = "check-in",
+#[utoipa::path(post, operation_id = "scanCode", path = "/events/{event_id}/scans", tag = "check-in",
     request_body = ScanRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "What happened", body = Item<ScanResult>), WriteErrors),
@@ -258,7 +258,7 @@ pub async fn scan(
 }
 
 /// Extension. An attendee's check-in history, newest first, paged.
-#[utoipa::path(get, path = "/events/{event_id}/attendees/{id}/check_ins", tag = "check-in",
+#[utoipa::path(get, operation_id = "listAttendeeCheckIns", path = "/events/{event_id}/attendees/{id}/check_ins", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), PageParams),
     responses((status = 200, description = "History records", body = Paged<CheckInRecord>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -280,7 +280,7 @@ pub async fn attendee_history(
 
 /// Extension. The event's check-in history (door and sessions, refused attempts too),
 /// newest first, paged.
-#[utoipa::path(get, path = "/events/{event_id}/check_ins", tag = "check-in",
+#[utoipa::path(get, operation_id = "listCheckIns", path = "/events/{event_id}/check_ins", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), PageParams),
     responses((status = 200, description = "History records", body = Paged<CheckInRecord>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -300,7 +300,7 @@ pub async fn event_history(
 }
 
 /// Extension. Counts per door state, registration type and session, and recent check-ins.
-#[utoipa::path(get, path = "/events/{event_id}/check_in_stats", tag = "check-in",
+#[utoipa::path(get, operation_id = "getCheckInStats", path = "/events/{event_id}/check_in_stats", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "The figures", body = Item<CheckInStats>), ReadErrors),
     security(("oauth2" = ["read"])))]

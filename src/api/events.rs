@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::server::AppState;
 
 /// List the account's events, paged like attendees, in id order.
-#[utoipa::path(get, path = "/events", tag = "events", params(PageParams),
+#[utoipa::path(get, operation_id = "listEvents", path = "/events", tag = "events", params(PageParams),
     responses((status = 200, description = "A page of events", body = Paged<Event>), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn list(
@@ -31,7 +31,7 @@ pub async fn list(
 }
 
 /// Get one event.
-#[utoipa::path(get, path = "/events/{event_id}", tag = "events",
+#[utoipa::path(get, operation_id = "getEvent", path = "/events/{event_id}", tag = "events",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "The event", body = Item<Event>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -56,7 +56,7 @@ pub struct EventRequest {
 }
 
 /// Create an event (`name` required).
-#[utoipa::path(post, path = "/events", tag = "events", request_body = EventRequest,
+#[utoipa::path(post, operation_id = "createEvent", path = "/events", tag = "events", request_body = EventRequest,
     responses((status = 201, description = "The new event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
@@ -74,7 +74,7 @@ pub async fn create(
 }
 
 /// Update an event: absent members keep their value, `null` clears a nullable one.
-#[utoipa::path(patch, path = "/events/{event_id}", tag = "events", request_body = EventRequest,
+#[utoipa::path(patch, operation_id = "updateEvent", path = "/events/{event_id}", tag = "events", request_body = EventRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "The updated event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -58,7 +58,7 @@ pub struct NewIntegration {
 /// Only a person signed in as an organiser (a personal token with the organiser role) may
 /// call this: a token from client credentials gets 403 even with `write`, and the new
 /// client's scopes must be a subset of the caller's token's scopes (else 403).
-#[utoipa::path(post, path = "/kiosk/clients", tag = "kiosk",
+#[utoipa::path(post, operation_id = "createClient", path = "/kiosk/clients", tag = "kiosk",
     request_body = IntegrationRequest,
     responses((status = 201, description = "The client; the secret is shown only here", body = NewIntegration), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -126,7 +126,7 @@ pub async fn create(
 }
 
 /// The account's clients with a secret (kiosk extension; organisers).
-#[utoipa::path(get, path = "/kiosk/clients", tag = "kiosk",
+#[utoipa::path(get, operation_id = "listClients", path = "/kiosk/clients", tag = "kiosk",
     responses((status = 200, description = "Clients, oldest first, revoked ones left out", body = Vec<Integration>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
@@ -149,7 +149,7 @@ pub async fn list(
 }
 
 /// Revoke a client and every token it holds (kiosk extension; organisers).
-#[utoipa::path(delete, path = "/kiosk/clients/{client_id}", tag = "kiosk",
+#[utoipa::path(delete, operation_id = "revokeClient", path = "/kiosk/clients/{client_id}", tag = "kiosk",
     params(("client_id" = String, Path, description = "Client id")),
     responses((status = 204, description = "Revoked"), ReadErrors),
     security(("oauth2" = ["write"])))]

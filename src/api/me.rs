@@ -13,7 +13,7 @@ use crate::server::AppState;
 
 /// The user of a personal token, with the accounts they belong to and their role in each.
 /// Needs no `X-Account-Id`. A machine token gets 403.
-#[utoipa::path(get, path = "/me", tag = "account",
+#[utoipa::path(get, operation_id = "getMe", path = "/me", tag = "account",
     responses((status = 200, description = "The signed-in user", body = Item<User>), ReadErrors),
     security(("oauth2" = [])))]
 pub async fn get(headers: HeaderMap, State(state): State<AppState>) -> Result<Json<Item<User>>> {

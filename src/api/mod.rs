@@ -171,14 +171,15 @@ anything else is 404.
   validation and answers a row-by-row report; `GET /events/{event_id}/exports/attendees.csv`
   and `.../exports/check_ins.csv` download them (formula-like cells escaped with `'`).
 - The kiosk web UI is served at `/` (`/oauth/callback` is its sign-in return page).
-- Kiosk extensions (tag `kiosk`, served from the root, not under `/api/v2`): the sync
+- Kiosk extensions (tag `kiosk`, under the same base URL: `/api/v2/kiosk/...`; their
+  former paths at the root, `/kiosk/...`, answer 308 to these and keep working): the sync
   with a remote v2 server. `GET /kiosk/sync` (`read`) reports
   `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts}`
   as a bare object; conflicts have a `kind` of `duplicate_entry`, `edit` or
   `deleted_remotely`. `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
   parked-entry routes need `write` (organisers, not door staff); the client secret is
-  write-only and never returned. `POST /kiosk/decode` (`read`) reads QR codes from a
-  camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`
+  write-only and never returned. `POST /kiosk/decode` (`read`, at the root: the kiosk
+  UI's own) reads QR codes from a camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`
   (organisers signed in as people: client credentials get 403 even with `write`) make,
   list and revoke client credentials for local integrations (the secret is shown once,
   in the create's answer; a new client's scopes must be within the caller's, else 403).
@@ -328,7 +329,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
 /// The kiosk's own routes (`/kiosk/...`, outside the v2 API) and their OpenAPI paths,
 /// each carrying the server `/` so that a reader of the document calls them at the root.
 pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
-    let (router, mut doc) = OpenApiRouter::new()
+    let (router, doc) = OpenApiRouter::new()
         .routes(routes!(sync::status))
         .routes(routes!(sync::get_config, sync::put_config))
         .routes(routes!(sync::run))
@@ -343,8 +344,5 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(staff::reset_password))
         .routes(routes!(sync::test_connection))
         .split_for_parts();
-    for item in doc.paths.paths.values_mut() {
-        item.servers = Some(vec![utoipa::openapi::Server::new("/")]);
-    }
     (router, doc)
 }

@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::server::AppState;
 
 /// List the event's registration types in id order (not paged).
-#[utoipa::path(get, path = "/events/{event_id}/registration_types", tag = "registration types",
+#[utoipa::path(get, operation_id = "listRegistrationTypes", path = "/events/{event_id}/registration_types", tag = "registration types",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "All registration types", body = Items<RegistrationType>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -40,7 +40,7 @@ pub struct RegistrationTypeRequest {
 }
 
 /// Create a registration type (`name` required).
-#[utoipa::path(post, path = "/events/{event_id}/registration_types", tag = "registration types",
+#[utoipa::path(post, operation_id = "createRegistrationType", path = "/events/{event_id}/registration_types", tag = "registration types",
     request_body = RegistrationTypeRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new registration type", body = Item<RegistrationType>), WriteErrors),
@@ -64,7 +64,7 @@ pub async fn create(
 }
 
 /// Update a registration type.
-#[utoipa::path(patch, path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
+#[utoipa::path(patch, operation_id = "updateRegistrationType", path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
     request_body = RegistrationTypeRequest,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
     responses((status = 200, description = "The updated registration type", body = Item<RegistrationType>), WriteErrors),
@@ -89,7 +89,7 @@ pub async fn update(
 }
 
 /// Delete a registration type (extension). The attendees who had it keep no type. Refused (422) in an event mirrored from a remote server.
-#[utoipa::path(delete, path = "/events/{event_id}/registration_types/{id}", operation_id = "delete_registration_type", tag = "registration types",
+#[utoipa::path(delete, operation_id = "deleteRegistrationType", path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
     responses((status = 200, description = "The deleted registration type, with the count it had", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::server::AppState;
 
 /// List the event's sessions in id order (not paged).
-#[utoipa::path(get, path = "/events/{event_id}/sessions", tag = "sessions",
+#[utoipa::path(get, operation_id = "listSessions", path = "/events/{event_id}/sessions", tag = "sessions",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "All sessions", body = Items<Session>), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -40,7 +40,7 @@ pub struct SessionRequest {
 }
 
 /// Create a session (`name` required).
-#[utoipa::path(post, path = "/events/{event_id}/sessions", tag = "sessions",
+#[utoipa::path(post, operation_id = "createSession", path = "/events/{event_id}/sessions", tag = "sessions",
     request_body = SessionRequest,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new session", body = Item<Session>), WriteErrors),
@@ -64,7 +64,7 @@ pub async fn create(
 }
 
 /// Update a session.
-#[utoipa::path(patch, path = "/events/{event_id}/sessions/{id}", tag = "sessions",
+#[utoipa::path(patch, operation_id = "updateSession", path = "/events/{event_id}/sessions/{id}", tag = "sessions",
     request_body = SessionRequest,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
     responses((status = 200, description = "The updated session", body = Item<Session>), WriteErrors),
@@ -89,7 +89,7 @@ pub async fn update(
 }
 
 /// Delete a session (extension). Its check-in history and presence go with it. Refused (422) in an event mirrored from a remote server.
-#[utoipa::path(delete, path = "/events/{event_id}/sessions/{id}", operation_id = "delete_session", tag = "sessions",
+#[utoipa::path(delete, operation_id = "deleteSession", path = "/events/{event_id}/sessions/{id}", tag = "sessions",
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Session id")),
     responses((status = 200, description = "The deleted session, with the count it had", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]

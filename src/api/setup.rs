@@ -142,7 +142,7 @@ fn is_loopback_host(host: &str) -> bool {
 }
 
 /// Whether the first run's set-up is needed (kiosk extension; no token).
-#[utoipa::path(get, path = "/kiosk/setup", operation_id = "get_setup", tag = "kiosk",
+#[utoipa::path(get, operation_id = "getSetupStatus", path = "/kiosk/setup", tag = "kiosk",
     responses((status = 200, description = "`needed` is true while the database has no user", body = SetupState)),
     security(()))]
 pub async fn status(State(state): State<AppState>) -> Result<Json<SetupState>> {
@@ -155,7 +155,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Json<SetupState>> {
 /// Only while no user exists: the first request wins, in one write; later and concurrent
 /// ones get 409. The organiser joins the first account. With a PKCE `code_challenge` the
 /// answer carries a one-time authorization code that signs them in.
-#[utoipa::path(post, path = "/kiosk/setup", operation_id = "set_up", tag = "kiosk",
+#[utoipa::path(post, operation_id = "setUp", path = "/kiosk/setup", tag = "kiosk",
     request_body = SetupRequest,
     responses(
         (status = 201, description = "The organiser, signed in by the code", body = Item<SetupResult>),
@@ -245,7 +245,7 @@ fn already_set_up() -> Error {
 ///
 /// The event of `serve --demo` (300 attendees, registration types, sessions, fields),
 /// marked `demo: true`. 201 with the new event, or 200 with the demo event that exists.
-#[utoipa::path(post, path = "/kiosk/demo", operation_id = "create_demo", tag = "kiosk",
+#[utoipa::path(post, operation_id = "createDemo", path = "/kiosk/demo", tag = "kiosk",
     responses(
         (status = 201, description = "The new demo event", body = Item<Event>),
         (status = 200, description = "The account already has the demo event", body = Item<Event>),
@@ -276,7 +276,7 @@ pub async fn create_demo(
 }
 
 /// Remove the demo event with all its data (kiosk extension).
-#[utoipa::path(delete, path = "/kiosk/demo", operation_id = "delete_demo", tag = "kiosk",
+#[utoipa::path(delete, operation_id = "deleteDemo", path = "/kiosk/demo", tag = "kiosk",
     responses((status = 200, description = "How many demo events went", body = DemoRemoved), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn delete_demo(

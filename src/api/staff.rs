@@ -77,7 +77,7 @@ fn last_organiser() -> Error {
 }
 
 /// The people of the caller's account, by name (kiosk extension; organisers).
-#[utoipa::path(get, path = "/kiosk/staff", operation_id = "list_staff", tag = "kiosk",
+#[utoipa::path(get, operation_id = "listStaff", path = "/kiosk/staff", tag = "kiosk",
     responses((status = 200, description = "Everyone with a role in the account, disabled people included", body = Items<StaffMember>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
@@ -94,7 +94,7 @@ pub async fn list(
 
 /// Add a door person or an organiser (kiosk extension; organisers). The answer carries
 /// a temporary passphrase, shown only there.
-#[utoipa::path(post, path = "/kiosk/staff", operation_id = "create_staff_member", tag = "kiosk",
+#[utoipa::path(post, operation_id = "createStaff", path = "/kiosk/staff", tag = "kiosk",
     request_body = StaffRequest,
     responses((status = 201, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -139,7 +139,7 @@ pub async fn create(
 
 /// Rename, change the role of, disable or enable a person (kiosk extension; organisers).
 /// 422 when the account would be left with no active organiser.
-#[utoipa::path(patch, path = "/kiosk/staff/{id}", operation_id = "update_staff_member", tag = "kiosk",
+#[utoipa::path(patch, operation_id = "updateStaff", path = "/kiosk/staff/{id}", tag = "kiosk",
     request_body = StaffPatchRequest,
     params(("id" = i64, Path, description = "User id")),
     responses((status = 200, description = "The person as now", body = Item<StaffMember>), WriteErrors),
@@ -188,7 +188,7 @@ pub async fn update(
 
 /// Give a person a new temporary passphrase (kiosk extension; organisers). Their current
 /// sign-ins end at once.
-#[utoipa::path(post, path = "/kiosk/staff/{id}/password", operation_id = "reset_staff_passphrase", tag = "kiosk",
+#[utoipa::path(post, operation_id = "resetStaffPassword", path = "/kiosk/staff/{id}/password", tag = "kiosk",
     params(("id" = i64, Path, description = "User id")),
     responses((status = 200, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -44,7 +44,7 @@ pub struct StreamParams {
 /// resume: every record after that id is sent first, nothing is repeated. A comment line
 /// (`: keep-alive`) comes every 15 s. A listener that falls more than 8192 records behind
 /// is disconnected; it resumes with `Last-Event-ID`. Needs `read`.
-#[utoipa::path(get, path = "/events/{event_id}/check_ins/stream", tag = "check-in",
+#[utoipa::path(get, operation_id = "streamCheckIns", path = "/events/{event_id}/check_ins/stream", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), StreamParams,
         ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this history id")),
     responses(

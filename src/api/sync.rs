@@ -21,7 +21,7 @@ use crate::sync::{self, Status, Summary};
 /// The sync's state: online, last success, pending changes, parked entries with the
 /// remote's message, and conflicts (duplicate entries, edits on both sides, records
 /// deleted on the remote). A bare object, like the other kiosk endpoints.
-#[utoipa::path(get, path = "/kiosk/sync", tag = "kiosk",
+#[utoipa::path(get, operation_id = "getSyncStatus", path = "/kiosk/sync", tag = "kiosk",
     responses((status = 200, description = "The sync's state", body = Status), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn status(access: ReadAccess, State(state): State<AppState>) -> Result<Json<Status>> {
@@ -52,7 +52,7 @@ fn check_account(config: Option<&store::StoredConfig>, account: i64) -> Result<(
 }
 
 /// The remote's configuration, without the secret.
-#[utoipa::path(get, path = "/kiosk/sync/config", tag = "kiosk",
+#[utoipa::path(get, operation_id = "getSyncConfig", path = "/kiosk/sync/config", tag = "kiosk",
     responses((status = 200, description = "The configuration (the secret is never returned)", body = SettingsView), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn get_config(
@@ -81,7 +81,7 @@ pub struct SettingsRequest {
 /// Configure the remote: `base_url` (ending in `/api/v2`), `auth_url`, `client_id`,
 /// `client_secret` (write-only; omit it to keep the stored one) and the remote `events`
 /// to mirror into the token's account. A running server uses it from its next round.
-#[utoipa::path(put, path = "/kiosk/sync/config", tag = "kiosk",
+#[utoipa::path(put, operation_id = "putSyncConfig", path = "/kiosk/sync/config", tag = "kiosk",
     request_body = SettingsRequest,
     responses((status = 200, description = "The stored configuration (without the secret)", body = SettingsView), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -107,7 +107,7 @@ pub async fn put_config(
 /// Run a sync round now (push, then pull) and answer what it did. A remote that cannot
 /// be reached is not an error of this request: the summary says so (`reached`, `error`).
 /// 409 while another round runs; 422 when no sync is configured.
-#[utoipa::path(post, path = "/kiosk/sync/run", tag = "kiosk",
+#[utoipa::path(post, operation_id = "runSync", path = "/kiosk/sync/run", tag = "kiosk",
     responses((status = 200, description = "What the round did", body = Summary), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn run(auth: Auth<Write>, State(state): State<AppState>) -> Result<Json<Summary>> {
@@ -146,7 +146,7 @@ async fn parked_action(
 }
 
 /// Send a parked entry again at the next round.
-#[utoipa::path(post, path = "/kiosk/sync/parked/{id}/retry", tag = "kiosk",
+#[utoipa::path(post, operation_id = "retryParkedChange", path = "/kiosk/sync/parked/{id}/retry", tag = "kiosk",
     params(("id" = i64, Path, description = "Parked entry id")),
     responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
     security(("oauth2" = ["write"])))]
@@ -171,7 +171,7 @@ pub struct ParkedEdit {
 
 /// Replace what a parked entry sends (a person fixed what the remote refused) and send
 /// it again at the next round.
-#[utoipa::path(patch, path = "/kiosk/sync/parked/{id}", tag = "kiosk",
+#[utoipa::path(patch, operation_id = "editParkedChange", path = "/kiosk/sync/parked/{id}", tag = "kiosk",
     request_body = inline(ParkedEditRequest),
     params(("id" = i64, Path, description = "Parked entry id")),
     responses((status = 200, description = "The sync's state after it", body = Status), WriteErrors),
@@ -199,7 +199,7 @@ pub struct ParkedEditRequest {
 }
 
 /// Drop a parked entry: the remote will never see that change.
-#[utoipa::path(delete, path = "/kiosk/sync/parked/{id}", tag = "kiosk",
+#[utoipa::path(delete, operation_id = "dropParkedChange", path = "/kiosk/sync/parked/{id}", tag = "kiosk",
     params(("id" = i64, Path, description = "Parked entry id")),
     responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
     security(("oauth2" = ["write"])))]
@@ -226,7 +226,7 @@ pub struct ProbeRequest {
 /// that fails and saying so in words; on success, the remote's events to choose from.
 /// Always 200 (the outcome is in the body); nothing is stored. Omit `client_secret` to
 /// test the stored one.
-#[utoipa::path(post, path = "/kiosk/sync/test", operation_id = "test_sync_connection", tag = "kiosk",
+#[utoipa::path(post, operation_id = "testSyncConnection", path = "/kiosk/sync/test", tag = "kiosk",
     request_body = ProbeRequest,
     responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -24,7 +24,7 @@ use crate::transfer::{export, import};
 /// `dry_run=true` nothing is written; otherwise nothing is written unless every row is
 /// valid, or `valid_only=true`. Always 200 with the report when the file could be read;
 /// 422 when it cannot (encoding, headings, `map`). The whole import is one transaction.
-#[utoipa::path(post, path = "/events/{event_id}/imports/attendees", tag = "attendees",
+#[utoipa::path(post, operation_id = "importAttendees", path = "/events/{event_id}/imports/attendees", tag = "attendees",
     request_body(content = String, content_type = "text/csv", description = "The CSV file"),
     params(("event_id" = i64, Path, description = "Event id"),
         ("dry_run" = Option<bool>, Query, description = "Report only, write nothing"),
@@ -113,7 +113,7 @@ fn csv_download(name: String, mut body: Vec<u8>) -> Response {
 /// check-in status and times, and one column per field (headed by its label). Cells that
 /// a spreadsheet would run as formulas (starting with `=`, `+`, `-`, `@`) get a leading
 /// `'`. The file imports back (`POST .../imports/attendees`).
-#[utoipa::path(get, path = "/events/{event_id}/exports/attendees.csv", tag = "attendees",
+#[utoipa::path(get, operation_id = "exportAttendees", path = "/events/{event_id}/exports/attendees.csv", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "CSV file", content_type = "text/csv", body = String), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -130,7 +130,7 @@ pub async fn export_attendees(
 
 /// Download the event's check-in history as CSV (extension), oldest first, refused
 /// attempts included, with session, device and the person or client that did it.
-#[utoipa::path(get, path = "/events/{event_id}/exports/check_ins.csv", tag = "check-in",
+#[utoipa::path(get, operation_id = "exportCheckIns", path = "/events/{event_id}/exports/check_ins.csv", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "CSV file", content_type = "text/csv", body = String), ReadErrors),
     security(("oauth2" = ["read"])))]

@@ -68,7 +68,7 @@ def shot(name):
 
 
 def setup_needed(port):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/kiosk/setup", timeout=10) as r:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/kiosk/setup", timeout=10) as r:
         return json.loads(r.read()).get("needed")
 
 
@@ -92,7 +92,7 @@ def main():
         assert session.execute("return !!document.querySelector('[data-testid=sign-in], #password')"
                                " && !document.querySelector('input[autocomplete=new-password]')") is False, \
             "the sign-in shows on a new database"
-        assert setup_needed(port) is True, "GET /kiosk/setup does not say set-up is needed"
+        assert setup_needed(port) is True, "GET /api/v2/kiosk/setup does not say set-up is needed"
         shot("desktop-first-run-1-setup.png")
         print(f"ok - a new database shows the set-up screen in the real window "
               f"({setup_shown - launched:.2f} s after the start, with WebDriver's own start)")
@@ -106,7 +106,7 @@ def main():
         demo = session.element(BY_WORDS % json.dumps(r"try it with a demo event"),
                                'the choice "Try it with a demo event"')
         choice_shown = time.time()
-        assert setup_needed(port) is False, "GET /kiosk/setup still says set-up is needed"
+        assert setup_needed(port) is False, "GET /api/v2/kiosk/setup still says set-up is needed"
         shot("desktop-first-run-2-choice.png")
         print(f"ok - the first organiser is created and signed in; the three ways on show "
               f"({choice_shown - sent:.2f} s after sending the form)")

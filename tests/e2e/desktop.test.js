@@ -79,7 +79,7 @@ describe('desktop app', () => {
       await page.getByTestId('scope-check_in').check();
 
       await page.getByTestId('integration-name').fill('Badge printer at door 2');
-      const answer = page.waitForResponse((r) => r.url().endsWith('/kiosk/clients') && r.request().method() === 'POST');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/v2/kiosk/clients') && r.request().method() === 'POST');
       await page.getByTestId('integration-create').click();
       assert.equal((await answer).status(), 201);
       await page.getByTestId('new-credentials').waitFor();
@@ -196,7 +196,7 @@ describe('desktop app', () => {
       await page.getByTestId('revoke-dialog').waitFor();
       await page.getByTestId('door-screen').waitFor({ timeout: 10000 });
       assert.equal(await page.locator('dialog').count(), 0);
-      const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
+      const clients = await api(server, 'GET', '/api/v2/kiosk/clients', undefined, { as: 'organiser' });
       assert.ok(clients.some((c) => c.client_id === server.clientId), 'the demo client was not revoked');
 
       // The door's own state is reset: no recent scans, nothing to undo.
@@ -391,8 +391,7 @@ describe('desktop app', () => {
     it('says the same when the camera is blocked or the browser has none', async () => {
       for (const how of ['NotAllowedError', 'no-media-devices']) {
         const page = await pageWithout(how);
-        await signIn(page, server, 'door', { pickEvent: false });
-        await page.getByTestId('event-option').first().click();
+        await signIn(page, server, 'door');
         await page.locator('[data-testid="camera"][data-state="none"]').waitFor();
         assert.equal(await page.getByTestId('camera-status').innerText(), 'No camera: use the scanner or type the code.', how);
         assert.equal(await page.getByTestId('camera-detail').isVisible(), how === 'NotAllowedError', how);

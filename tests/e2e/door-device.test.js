@@ -84,7 +84,7 @@ describe('door device', () => {
     assert.equal(t.status, 200, JSON.stringify(t.body));
     assert.equal(await deviceToken(device, 'read write').then((r) => r.status === 200), false, 'no write scope');
     // The Staff screen's list would show it.
-    const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
+    const clients = await api(server, 'GET', '/api/v2/kiosk/clients', undefined, { as: 'organiser' });
     assert.ok(clients.some((c) => c.client_id === device.client_id && c.name === device.name));
     await page.getByTestId('user-menu').click();
     assert.equal(await page.getByTestId('sign-out').count(), 0, 'no plain sign-out in door mode');
@@ -150,7 +150,7 @@ describe('door device', () => {
       for (const [name, call] of [
         ['create attendee', () => apiModule.post('/api/v2/events/1/attendees', { item: { first_name: 'Mallory' } })],
         ['create event', () => apiModule.post('/api/v2/events', { item: { name: 'Nope' } })],
-        ['staff', () => apiModule.get('/kiosk/staff')],
+        ['staff', () => apiModule.get('/api/v2/kiosk/staff')],
       ]) {
         try {
           await call();
@@ -196,7 +196,7 @@ describe('door device', () => {
     assert.equal(await page.evaluate((key) => localStorage.getItem(key), DEVICE_KEY), null);
     const t = await deviceToken(device);
     assert.equal(t.status, 401, `the revoked device gets no token: ${JSON.stringify(t.body)}`);
-    const clients = await api(server, 'GET', '/kiosk/clients', undefined, { as: 'organiser' });
+    const clients = await api(server, 'GET', '/api/v2/kiosk/clients', undefined, { as: 'organiser' });
     assert.ok(!clients.some((c) => c.client_id === device.client_id), 'gone from the list');
     // A reload stays the organiser's (no door mode coming back).
     await page.reload();
@@ -214,8 +214,7 @@ describe('door device', () => {
     // An organiser elsewhere revokes it (here the API, as the Staff screen's Revoke does).
     const other = await newPage(browser, { server, width: 1024, height: 600 });
     pages.push(other);
-    await signIn(other, server, 'organiser', { pickEvent: false });
-    await other.getByTestId('events-screen').waitFor();
+    await signIn(other, server, 'organiser');
     await other.goto(`${server.base}/#/staff`);
     const row = other.locator(`[data-testid="door-device-row"][data-client-id="${second.client_id}"]`);
     await row.waitFor();

@@ -59,7 +59,7 @@ describe('door staff', () => {
       const out = {};
       for (const [name, call] of [
         ['create field', () => api.post('/api/v2/events/1/attendee_fields', { item: { label: 'x', type: 'text' } })],
-        ['sync config', () => api.get('/kiosk/sync/config')],
+        ['sync config', () => api.get('/api/v2/kiosk/sync/config')],
         ['create attendee', () => api.post('/api/v2/events/1/attendees', { item: { first_name: 'x' } })],
       ]) {
         try {

@@ -242,7 +242,7 @@ describe('events and staff (organisers)', () => {
     await page.getByTestId('role-dialog').getByTestId('confirm-ok').click();
     await error.filter({ hasText: /organiser/i }).waitFor();
     assert.equal(await row.getByTestId('staff-role').inputValue(), 'organiser', 'the role goes back');
-    const staff = await page.evaluate(async () => (await import('/js/api.js')).get('/kiosk/staff'));
+    const staff = await page.evaluate(async () => (await import('/js/api.js')).get('/api/v2/kiosk/staff'));
     const me = staff.items.find((p) => p.email === server.people.organiser.email);
     assert.equal(me.disabled, false);
     assert.equal(me.role, 'organiser');

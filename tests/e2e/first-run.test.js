@@ -60,7 +60,7 @@ async function apiAs(server, seen, method, pathname, body) {
 }
 
 function postSetup(server, item) {
-  return fetch(`${server.base}/kiosk/setup`, {
+  return fetch(`${server.base}/api/v2/kiosk/setup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ item }),
@@ -131,12 +131,12 @@ describe('first run', () => {
     const server = await fresh();
     demoServer = server;
     assert.match(server.setUpLine, new RegExp(`open ${server.base.replace(/[.]/g, '\\.')}/ in a browser`), server.setUpLine);
-    assert.deepEqual(await (await fetch(`${server.base}/kiosk/setup`)).json(), { needed: true });
+    assert.deepEqual(await (await fetch(`${server.base}/api/v2/kiosk/setup`)).json(), { needed: true });
 
     const page = await newPage(browser, { ...VIEW, server });
     const seen = trackAuth(page);
     const setupPosts = [];
-    page.on('request', (req) => { if (req.method() === 'POST' && new URL(req.url()).pathname === '/kiosk/setup') setupPosts.push(req); });
+    page.on('request', (req) => { if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v2/kiosk/setup') setupPosts.push(req); });
 
     await page.goto(`${server.base}/`);
     await page.getByTestId('setup-screen').waitFor();
@@ -176,7 +176,7 @@ describe('first run', () => {
     assert.ok(body.item.code_challenge, 'a PKCE challenge went with the set-up');
     assert.equal(body.item.redirect_uri, `${server.base}/oauth/callback`);
     assert.equal(await page.evaluate(() => document.activeElement.tagName), 'H1');
-    assert.deepEqual(await (await fetch(`${server.base}/kiosk/setup`)).json(), { needed: false });
+    assert.deepEqual(await (await fetch(`${server.base}/api/v2/kiosk/setup`)).json(), { needed: false });
     const users = listUsers(server);
     assert.equal(users.length, 1);
     assert.equal(users[0].email, ORGANISER.email);
@@ -282,7 +282,7 @@ describe('first run', () => {
     assert.ok((await invalid.json()).errors.length >= 2);
     // Only from the kiosk computer itself: a Host that is not loopback is refused.
     const remoteHost = await new Promise((resolve, reject) => {
-      const url = new URL(`${server.base}/kiosk/setup`);
+      const url = new URL(`${server.base}/api/v2/kiosk/setup`);
       const req = http.request({
         host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
         headers: { Host: 'kiosk.example', 'Content-Type': 'application/json' },

@@ -188,11 +188,12 @@ describe('security', () => {
     // The organiser signs in normally: not locked out.
     page.problems.length = 0;
     await signIn(page, server, 'organiser', { pickEvent: false });
-    const outcome = page.getByTestId('events-screen').or(page.locator('#error'));
+    // Signed in, the organiser lands on the door (the demo server has one event).
+    const outcome = page.getByTestId('door-screen').or(page.locator('#error'));
     await outcome.first().waitFor();
     const error = await page.locator('#error').count() ? await page.locator('#error').innerText() : '';
     assert.equal(error, '', 'the sign-in is accepted');
-    await page.getByTestId('events-screen').waitFor();
+    await page.getByTestId('door-screen').waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });

@@ -39,10 +39,10 @@ describe('sync', () => {
 
   /** Waits until the background sync loop is idle (no new round for 2.5 s; it ticks every 2 s). */
   async function quiet() {
-    let last = (await api(local, 'GET', '/kiosk/sync')).last_attempt_at;
+    let last = (await api(local, 'GET', '/api/v2/kiosk/sync')).last_attempt_at;
     for (;;) {
       await new Promise((r) => setTimeout(r, 2500));
-      const now = (await api(local, 'GET', '/kiosk/sync')).last_attempt_at;
+      const now = (await api(local, 'GET', '/api/v2/kiosk/sync')).last_attempt_at;
       if (now === last) return;
       last = now;
     }
@@ -122,7 +122,7 @@ describe('sync', () => {
     await page.getByTestId('confirm-dialog').waitFor();
     await page.getByTestId('confirm-ok').click();
     await page.getByTestId('parked-entry').waitFor({ state: 'detached' });
-    const s = await api(local, 'GET', '/kiosk/sync');
+    const s = await api(local, 'GET', '/api/v2/kiosk/sync');
     assert.equal(s.parked.length, 0);
   });
 

@@ -19,15 +19,17 @@ let accessToken = null;
 let accessExpiresAt = 0;
 let grantedScopes = [];
 let refreshing = null;
+let endedReason = null; // why the person's sign-in ended by itself, for the sign-in screen
 const listeners = new Set();
 
 export class AuthError extends Error {
-  constructor(message, { signedOut = false, network = false } = {}) {
+  constructor(message, { signedOut = false, network = false, description = '' } = {}) {
     super(message);
     this.name = 'AuthError';
     this.signedOut = signedOut;
     this.network = network;
     this.words = message;
+    this.description = description; // the server's error_description, when it gave one
   }
 }
 
@@ -118,12 +120,17 @@ async function tokenRequest(form) {
   try { body = await response.json(); } catch (e) { body = null; }
   if (!response.ok) {
     const signedOut = response.status === 400 || response.status === 401;
-    throw new AuthError(oauthErrorWords(body, response.status), { signedOut, network: response.status >= 500 || response.status === 429 });
+    throw new AuthError(oauthErrorWords(body, response.status), {
+      signedOut,
+      network: response.status >= 500 || response.status === 429,
+      description: body && typeof body.error_description === 'string' ? body.error_description : '',
+    });
   }
   return body;
 }
 
 function keep(tokens) {
+  endedReason = null;
   accessToken = tokens.access_token;
   accessExpiresAt = Date.now() + (Number(tokens.expires_in) || 3600) * 1000;
   grantedScopes = String(tokens.scope || '').split(/\s+/).filter(Boolean);
@@ -206,6 +213,7 @@ export function refresh() {
     } catch (e) {
       if (e.signedOut) {
         forget();
+        endedReason = endedWords(e);
         emitSignedOut();
       }
       throw e;
@@ -214,6 +222,30 @@ export function refresh() {
     }
   })();
   return refreshing;
+}
+
+/**
+ * Why a refused refresh ended the sign-in, in words for the sign-in screen (the server's
+ * error_description says which: revoked, disabled, expired, a spent token used again).
+ */
+function endedWords(e) {
+  const why = String(e.description || '');
+  if (/disabled/i.test(why)) {
+    return 'Your sign-in ended: your user has been disabled. Ask an organiser if you should still have access.';
+  }
+  if (/already used/i.test(why)) {
+    return 'Your sign-in was ended for safety: it was used in two places at once. Sign in again to carry on.';
+  }
+  if (/revoked/i.test(why)) {
+    return 'Your sign-in was ended on the server: your user was disabled or its passphrase was changed. Sign in again, or ask an organiser.';
+  }
+  if (/expired/i.test(why)) return 'Your sign-in expired. Sign in again to carry on.';
+  return 'Your sign-in has ended. Sign in again to carry on.';
+}
+
+/** Why the person's sign-in ended by itself (not signed out here), or null. */
+export function signedOutReason() {
+  return endedReason;
 }
 
 /** A usable access token, refreshed when it is about to expire. */
@@ -252,6 +284,7 @@ function forget() {
 export async function signOut() {
   const tokens = [sessionStorage.getItem(REFRESH_KEY), accessToken].filter(Boolean);
   forget();
+  endedReason = null;
   await Promise.all(tokens.map((t) => fetch('/oauth/revoke', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -18,7 +18,7 @@ export function demoTag(extra = {}) {
 
 /** Makes (or finds) the demo event, chooses it for this kiosk and returns it. */
 export async function startDemo() {
-  const res = await api.post('/kiosk/demo', undefined, { timeout: 60000 });
+  const res = await api.post('/api/v2/kiosk/demo', undefined, { timeout: 60000 });
   const event = res.item;
   await chooseEvent(event);
   return event;
@@ -38,7 +38,7 @@ export async function removeDemo() {
   });
   if (!yes) return false;
   try {
-    await api.del('/kiosk/demo');
+    await api.del('/api/v2/kiosk/demo');
   } catch (e) {
     toast(`The demo data was not removed: ${e.words}`, 'error');
     return false;

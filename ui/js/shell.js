@@ -221,7 +221,7 @@ export async function refreshCounters() {
 export async function refreshSync() {
   if (!session.user || !session.accountId) return;
   try {
-    lastSync = await api.get('/kiosk/sync', { background: true, retries: 0 });
+    lastSync = await api.get('/api/v2/kiosk/sync', { background: true, retries: 0 });
   } catch (e) {
     if (e.status !== 0) lastSync = null;
   }

@@ -1,27 +1,25 @@
 // The door: made for a touch screen and a queue. A mode switch (check in / check out, at
 // the door or a session), the camera decoding frames, a hardware scanner that types
-// anywhere, a manual code box, a full-width result banner readable from two metres, a
-// sound per outcome, one-tap undo of the last scan, and the recent scans.
+// anywhere, a manual code box and a name search, a full-width result banner readable from
+// two metres, a sound per outcome, one-tap undo of the last scan, and the recent scans.
+// A scan may wait for the door person: "Admit" or "Refuse" for an attendee who needs
+// attention, the event's questions for one who has not answered them; the next scan of
+// the queue replaces whatever waits.
 
 import * as api from '../api.js';
 import { h, replace, fullName, randomKey, formatTime } from '../dom.js';
-import { session, deviceName, eventPath, regTypeName, sessionName, emit } from '../session.js';
+import { session, deviceName, eventPath, sessionName, emit, isOrganiser } from '../session.js';
 import { listenForScanner } from '../scanner.js';
 import { play } from '../sounds.js';
 import { Camera } from '../camera.js';
 import { toast } from '../shell.js';
+import { OUTCOME_STYLE, bannerWords, doorNoteOf, recentWord } from '../door-words.js';
+import { doorSearch } from '../door-search.js';
+import { questionsPanel } from '../door-questions.js';
 
 const CAMERA_REPEAT_MS = 5000; // the same code seen again by the camera within this is ignored
-const RESULT_HOLD_MS = 12000; // then the banner goes back to "ready"
-
-const OUTCOME_STYLE = {
-  ok: 'ok',
-  already_checked_in: 'warn',
-  not_checked_in: 'warn',
-  not_found: 'bad',
-  wrong_event: 'bad',
-  not_allowed: 'bad',
-};
+const RESULT_HOLD_MS = 12000; // then the banner goes back to "ready" (not while it waits for the door person)
+const FIT_MIN = 0.6; // a name too long for the headline's two lines shrinks, to this much at most
 
 function loadMode() {
   try {
@@ -51,6 +49,7 @@ function svgIcon(kind) {
     busy: 'M24 8 A16 16 0 1 1 8 24',
     undo: 'M16 14 L8 22 L16 30 M8 22 H30 A10 10 0 0 1 30 42 H22',
     nocamera: 'M6 17 H14 L17 12 H31 L34 17 H42 V38 H6 Z M24 22 A5 5 0 1 0 24.01 22 M8 8 L40 42',
+    ask: 'M24 5 A19 19 0 1 1 23.99 5 M24 14 V27 M24 34 V35',
   }[kind] || '';
   path.setAttribute('d', d);
   path.setAttribute('fill', 'none');
@@ -67,6 +66,29 @@ function afterPaint(fn) {
   requestAnimationFrame(() => setTimeout(fn, 0));
 }
 
+/**
+ * Whether a line-clamped element cuts its text. A glyph's height overhangs its line a
+ * little (by a pixel or two), so only half a line or more counts: a line cut off.
+ */
+function cut(el) {
+  return el.scrollHeight - el.clientHeight > parseFloat(getComputedStyle(el).fontSize) / 2;
+}
+
+/**
+ * A long name wraps to the headline's second line; one that still does not fit shrinks
+ * (to FIT_MIN of the size at most), so that the whole name shows; beyond that it is cut.
+ */
+function fitHeadline(el) {
+  el.style.fontSize = '';
+  if (!el.isConnected) return;
+  const start = parseFloat(getComputedStyle(el).fontSize);
+  let size = start;
+  while (cut(el) && size - 2 >= start * FIT_MIN) {
+    size -= 2;
+    el.style.fontSize = `${size}px`;
+  }
+}
+
 export function render(root) {
   const mode = loadMode();
   if (mode.sessionId !== null && !session.sessions.some((s) => s.id === mode.sessionId)) mode.sessionId = null;
@@ -78,6 +100,9 @@ export function render(root) {
   let alive = true;
   let scanSeq = 0;
   let cameraState = 'starting';
+  // The scan that waits for the door person (needs_attention, needs_answers):
+  // {scan, attendee, confirmed, questions?}; null when nothing waits.
+  let pending = null;
 
   // ---- Mode switch -------------------------------------------------------------------
   const actionButtons = ['check_in', 'check_out'].map((action) => h('button', {
@@ -118,121 +143,199 @@ export function render(root) {
   }
 
   // ---- Result banner -----------------------------------------------------------------
+  // One fixed height whatever it says (CSS), so that nothing below it moves between scans.
   const banner = h('div', {
     class: 'result result-idle', 'data-testid': 'scan-result', 'data-outcome': 'idle', 'aria-live': 'assertive', 'aria-atomic': 'true',
   });
 
-  function setBanner(kind, outcome, title, sub, message, extra) {
+  /**
+   * kind: ok | warn | bad | ask | info | idle | busy. `plain`: the title is a sentence
+   * (ready, checking, an error), not a name or a reason, and is set smaller.
+   */
+  function setBanner(kind, outcome, { title, detail = '', sub = '', message = null, plain = false }, extra) {
     clearTimeout(idleTimer);
-    banner.className = `result result-${kind}${mode.action === 'check_out' ? ' mode-out' : ''}`;
+    banner.className = ['result', `result-${kind}`, plain && 'result-plain', mode.action === 'check_out' && 'mode-out']
+      .filter(Boolean).join(' ');
     banner.dataset.outcome = outcome;
+    // The detail (when and where, the other event) has a line of its own under the reason;
+    // read aloud, and as text, the two are one headline: "ALREADY CHECKED IN · 22:48 at Door 2".
+    const reasonEl = h('p', { class: 'result-reason' }, title,
+      detail ? h('span', { class: 'visually-hidden' }, title.endsWith(':') ? ' ' : ' · ') : null);
     replace(banner,
-      svgIcon(kind === 'idle' ? 'idle' : kind === 'busy' ? 'busy' : kind === 'info' ? 'undo' : kind),
+      svgIcon(kind === 'info' ? 'undo' : kind),
       h('div', { class: 'result-text' },
-        h('p', { class: 'result-title', 'data-testid': 'result-title' }, title),
+        h('div', { class: 'result-title', 'data-testid': 'result-title' },
+          reasonEl,
+          detail ? h('p', { class: 'result-detail' }, detail) : null),
         sub ? h('p', { class: 'result-sub', 'data-testid': 'result-sub' }, sub) : null,
         message ? h('p', { class: 'result-msg', 'data-testid': 'result-message' }, message) : null),
       extra || null);
-    if (kind !== 'idle' && kind !== 'busy') {
+    fitHeadline(reasonEl);
+    if (kind !== 'idle' && kind !== 'busy' && kind !== 'ask') {
       idleTimer = setTimeout(() => { if (alive) showIdle(); }, RESULT_HOLD_MS);
     }
   }
 
   function showIdle() {
     const withCamera = cameraState === 'live' || cameraState === 'starting';
-    setBanner('idle', 'idle', 'Ready to scan', modeWords(), withCamera
-      ? 'Show the ticket QR code to the camera, scan it, or type the code below.'
-      : 'Scan the ticket QR code, or type the code below.');
-  }
-
-  function outcomeTitle(item) {
-    const a = item.attendee;
-    switch (item.outcome) {
-      case 'ok': return fullName(a);
-      case 'already_checked_in': return a ? fullName(a) : 'Already checked in';
-      case 'not_checked_in': return a ? fullName(a) : 'Not checked in';
-      case 'not_found': return 'Not found';
-      case 'wrong_event': return 'Wrong event';
-      case 'not_allowed': return a ? fullName(a) : 'Refused';
-      default: return item.outcome;
-    }
-  }
-
-  function outcomeSub(item, action, sessionId) {
-    const a = item.attendee;
-    const type = a ? regTypeName(a.registration_type_id) : '';
-    const place = sessionId === null ? '' : ` · ${sessionName(sessionId)}`;
-    switch (item.outcome) {
-      case 'ok': {
-        const done = action === 'check_in' ? 'Checked in' : action === 'check_out' ? 'Checked out' : 'Undone';
-        return [type || 'Attendee', `${done}${place}`].join(' · ');
-      }
-      case 'already_checked_in': return `Already checked in${type ? ` · ${type}` : ''}`;
-      case 'not_checked_in': return `Not checked in${type ? ` · ${type}` : ''}`;
-      case 'not_found': return 'No ticket with this code';
-      case 'wrong_event': return 'This ticket is for another event';
-      case 'not_allowed': return 'Check-in refused';
-      default: return '';
-    }
+    setBanner('idle', 'idle', {
+      title: 'Ready to scan',
+      sub: modeWords(),
+      message: withCamera
+        ? 'Show the ticket QR code to the camera, scan it, or type the code or a name.'
+        : 'Scan the ticket QR code, or type the code or a name.',
+      plain: true,
+    });
   }
 
   function showResult(item, scan) {
     const kind = OUTCOME_STYLE[item.outcome] || 'bad';
-    const extra = item.outcome === 'not_found' ? h('p', { class: 'result-code' }, `Code: ${scan.code}`) : null;
-    // For an ok the sub line says it all; other outcomes carry the server's reason (when and
-    // where for "already", the RSVP for a refusal).
-    const message = item.outcome === 'ok' ? null : item.message;
-    setBanner(kind, item.outcome, outcomeTitle(item), outcomeSub(item, scan.action, scan.sessionId), message, extra);
-    play(kind === 'ok' ? 'ok' : kind === 'warn' ? 'warn' : 'error');
+    const words = bannerWords(item, scan);
+    const extra = item.outcome === 'needs_attention' ? attentionButtons() : null;
+    setBanner(kind, item.outcome, { title: words.reason, detail: words.detail, sub: words.sub, message: words.message }, extra);
+    play(kind === 'ok' ? 'ok' : kind === 'bad' ? 'error' : 'warn');
+  }
+
+  // ---- What waits for the door person ------------------------------------------------
+  // Shown over the camera (or, without one, below the code box): the whole door note when
+  // the banner has no room for it, or the questions to ask.
+  const doorPanel = h('div', { class: 'door-panel', 'data-testid': 'door-panel', hidden: true });
+
+  function showPanel(el) {
+    replace(doorPanel, el);
+    doorPanel.hidden = false;
+  }
+
+  function endPending() {
+    pending = null;
+    replace(doorPanel);
+    doorPanel.hidden = true;
+  }
+
+  function attentionButtons() {
+    return h('div', { class: 'result-actions' },
+      h('button', { type: 'button', class: 'btn btn-admit', 'data-testid': 'attention-admit', onclick: (e) => admit(e.currentTarget) }, 'Admit'),
+      h('button', { type: 'button', class: 'btn btn-refuse', 'data-testid': 'attention-refuse', onclick: () => refuse() }, 'Refuse'));
+  }
+
+  /** After a needs_attention or needs_answers answer to the latest scan: wait for the door person. */
+  function waitFor(item, scan) {
+    const a = item.attendee;
+    pending = { scan, attendee: a, confirmed: !!scan.extra.confirm };
+    if (item.outcome === 'needs_attention') {
+      const note = doorNoteOf(item);
+      const shown = banner.querySelector('.result-msg');
+      if (note && shown && cut(shown)) {
+        showPanel(h('section', { class: 'door-note', 'data-testid': 'door-note-panel', 'aria-label': 'Door note' },
+          h('h2', null, `Door note · ${fullName(a)}`),
+          h('p', { class: 'door-note-text' }, note)));
+      }
+      return;
+    }
+    const panel = questionsPanel({
+      name: fullName(a),
+      fields: item.missing_fields || [],
+      canSkip: isOrganiser(), // the server refuses a skip from anyone else
+      onAnswers: (answers) => followUp({ answers }, 'answers'),
+      onSkip: () => followUp({ skip_questions: true }, 'skip'),
+      onCancel: () => {
+        endPending();
+        showIdle();
+      },
+      onCode: (code, event) => submitScan(code, 'scanner', { enterAt: event.timeStamp }),
+    });
+    pending.questions = panel;
+    showPanel(panel.el);
+  }
+
+  function admit(button) {
+    if (!pending) return;
+    button.disabled = true;
+    button.textContent = 'Admitting…';
+    followUp({ confirm: true }, 'admit');
+  }
+
+  function refuse() {
+    const p = pending;
+    if (!p) return;
+    endPending();
+    // Nothing more is written: the server has the attempt already.
+    const item = { outcome: 'refused', attendee: p.attendee, message: '' };
+    showResult(item, p.scan);
+    addRecent(p.scan, item);
+  }
+
+  /** The waiting scan sent again with what the door person settled (a new key: a new request). */
+  function followUp(settled, source) {
+    const p = pending;
+    if (!p) return;
+    const extra = { confirm: p.confirmed || settled.confirm || undefined };
+    if (settled.answers) extra.answers = settled.answers;
+    if (settled.skip_questions) extra.skip_questions = true;
+    if (p.questions) p.questions.busy(true);
+    run({ ...p.scan, seq: ++scanSeq, source, key: randomKey('scan'), extra, followUp: p });
   }
 
   // ---- Scans -------------------------------------------------------------------------
-  async function submitScan(code, source, timing = {}) {
+  function submitScan(code, source, timing = {}) {
     const clean = String(code).trim();
-    if (!clean) return;
-    if (inFlight.has(clean)) return;
-    inFlight.add(clean);
-    const scan = {
-      seq: ++scanSeq, code: clean, action: mode.action, sessionId: mode.sessionId, source, key: randomKey('scan'),
-    };
-    const slow = setTimeout(() => {
-      if (alive && scan.seq === scanSeq) setBanner('busy', 'pending', 'Checking…', clean, null);
+    if (!clean || inFlight.has(clean)) return;
+    // The next person of the queue: whatever waited for the door person is dropped, and
+    // a name search left open (not being typed in) with it.
+    endPending();
+    if (source !== 'search' && document.activeElement !== searchInput) search.clear();
+    run({
+      seq: ++scanSeq, code: clean, action: mode.action, sessionId: mode.sessionId, source, key: randomKey('scan'), extra: {},
+    }, timing);
+  }
+
+  async function run(scan, timing = {}) {
+    if (inFlight.has(scan.code)) return;
+    inFlight.add(scan.code);
+    // A follow-up (scan.followUp: the pending it settles) shows it is busy on its own
+    // button; a new scan says so in the banner.
+    const slow = scan.followUp ? null : setTimeout(() => {
+      if (alive && scan.seq === scanSeq) setBanner('busy', 'pending', { title: 'Checking…', sub: scan.code, plain: true });
     }, 150);
     try {
       const res = await sendScan(scan);
       timing.responseAt = performance.now();
-      if (!alive) return;
       clearTimeout(slow);
-      // A slower answer to an older scan must not hide a newer one.
-      if (scan.seq === scanSeq) showResult(res.item, scan);
-      addRecent(scan, res.item);
-      if (res.item.outcome === 'ok' && res.item.attendee) {
-        lastUndoable = { attendee: res.item.attendee, action: scan.action, sessionId: scan.sessionId };
-        emit('stats');
-      }
-      renderUndo();
+      if (!alive) return;
+      settle(res.item, scan);
       afterPaint(() => {
         window.__entradaTimings.push({
-          kind: source, code: clean, outcome: res.item.outcome, ...timing, renderedAt: performance.now(),
+          kind: scan.source, code: scan.code, outcome: res.item.outcome, ...timing, renderedAt: performance.now(),
         });
       });
     } catch (e) {
       clearTimeout(slow);
       if (!alive) return;
+      const p = scan.followUp;
+      if (p && p === pending && p.questions) {
+        p.questions.busy(false);
+        // Answers the server did not accept go beside their inputs; the panel stays.
+        if (e.status === 422 && scan.extra.answers) {
+          p.questions.showErrors(e);
+          return;
+        }
+      }
+      if (scan.seq !== scanSeq) return;
       const retry = h('button', {
         type: 'button', class: 'btn btn-on-dark', 'data-testid': 'scan-retry',
-        onclick: () => { inFlight.delete(clean); retryScan(scan); },
+        // The same key: the server answers a repeat as it did the first (nothing twice).
+        onclick: () => run({ ...scan, seq: ++scanSeq }),
       }, 'Try again');
-      setBanner('bad', 'error', 'Could not check this code', clean, e.words || 'Something went wrong.', retry);
+      setBanner('bad', 'error', { title: 'Could not check this code', sub: scan.code, message: e.words || 'Something went wrong.', plain: true }, retry);
       play('error');
     } finally {
-      inFlight.delete(clean);
+      inFlight.delete(scan.code);
     }
   }
 
   function sendScan(scan) {
     return api.post(eventPath('/scans'), {
-      item: { code: scan.code, action: scan.action, session_id: scan.sessionId },
+      item: { code: scan.code, action: scan.action, session_id: scan.sessionId, ...scan.extra },
     }, {
       headers: { 'X-Device-Name': deviceName(), 'Idempotency-Key': scan.key },
       timeout: 8000,
@@ -240,23 +343,19 @@ export function render(root) {
     });
   }
 
-  async function retryScan(scan) {
-    setBanner('busy', 'pending', 'Checking…', scan.code, null);
-    try {
-      const res = await sendScan(scan); // same key: safe to repeat
-      if (!alive) return;
-      showResult(res.item, scan);
-      addRecent(scan, res.item);
-      if (res.item.outcome === 'ok' && res.item.attendee) {
-        lastUndoable = { attendee: res.item.attendee, action: scan.action, sessionId: scan.sessionId };
-        emit('stats');
-      }
-      renderUndo();
-    } catch (e) {
-      if (!alive) return;
-      setBanner('bad', 'error', 'Could not check this code', scan.code, e.words,
-        h('button', { type: 'button', class: 'btn btn-on-dark', onclick: () => retryScan(scan) }, 'Try again'));
+  function settle(item, scan) {
+    // A slower answer to an older scan must not hide a newer one.
+    if (scan.seq === scanSeq) {
+      endPending();
+      showResult(item, scan);
+      if (item.outcome === 'needs_attention' || item.outcome === 'needs_answers') waitFor(item, scan);
     }
+    addRecent(scan, item);
+    if (item.outcome === 'ok' && item.attendee) {
+      lastUndoable = { attendee: item.attendee, action: scan.action, sessionId: scan.sessionId };
+      emit('stats');
+    }
+    renderUndo();
   }
 
   // ---- Undo --------------------------------------------------------------------------
@@ -291,7 +390,8 @@ export function render(root) {
       lastUndoable = null;
       const name = fullName(res.item);
       const sub = last.action === 'check_in' ? 'Check-in undone: not checked in' : 'Check-out undone: checked in again';
-      setBanner('info', 'undone', name, sub, null);
+      endPending();
+      setBanner('info', 'undone', { title: name, sub });
       play('undo');
       recent.unshift({ code: res.item.qr_code, name, outcome: 'undone', action: 'undo', at: new Date().toISOString(), kind: 'info' });
       renderRecent();
@@ -304,7 +404,10 @@ export function render(root) {
   }
 
   // ---- Recent scans ------------------------------------------------------------------
-  const recentList = h('ol', { class: 'recent', 'data-testid': 'recent-scans' });
+  // The list scrolls, so it takes focus: keyboard users can scroll it too.
+  const recentList = h('ol', {
+    class: 'recent', 'data-testid': 'recent-scans', 'aria-label': 'Recent scans', tabindex: '0',
+  });
 
   function addRecent(scan, item) {
     recent.unshift({
@@ -325,28 +428,16 @@ export function render(root) {
       : recent.map((r) => h('li', { class: ['recent-item', `recent-${r.kind}`] },
         h('span', { class: 'recent-dot', 'aria-hidden': 'true' }),
         h('span', { class: 'recent-name' }, r.name),
-        h('span', { class: 'recent-meta' }, `${outcomeWord(r)} · ${formatTime(r.at)}`))));
+        h('span', { class: 'recent-meta' }, `${recentWord(r)} · ${formatTime(r.at)}`))));
   }
 
-  function outcomeWord(r) {
-    return {
-      ok: r.action === 'check_out' ? 'checked out' : 'checked in',
-      already_checked_in: 'already in',
-      not_checked_in: 'not checked in',
-      not_found: 'not found',
-      wrong_event: 'wrong event',
-      not_allowed: 'refused',
-      undone: 'undone',
-    }[r.outcome] || r.outcome;
-  }
-
-  // ---- Manual code box ---------------------------------------------------------------
+  // ---- Manual code box and name search -----------------------------------------------
   const manualInput = h('input', {
     id: 'manual-code', type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
     placeholder: 'e.g. 7KQ2-MXW9-PD3A-H8RT', 'data-testid': 'manual-code', maxlength: 1000,
   });
   const manualForm = h('form', { class: 'manual', 'data-testid': 'manual-form', novalidate: true },
-    h('label', { for: 'manual-code' }, 'Type a ticket code'),
+    h('label', { for: 'manual-code' }, 'Ticket code'),
     h('div', { class: 'input-row' }, manualInput, h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'manual-submit' }, 'Check')));
   manualForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -358,6 +449,14 @@ export function render(root) {
     manualInput.value = '';
     submitScan(code, 'manual', { enterAt: e.timeStamp });
   });
+
+  // A person found by name is checked in by their ticket's code: the same scan, so the
+  // same banner, and the attention and questions steps, as if the ticket were shown.
+  const search = doorSearch({
+    onPick: (a, event) => submitScan(a.qr_code, 'search', { enterAt: event.timeStamp }),
+    onCode: (code, event) => submitScan(code, 'scanner', { enterAt: event.timeStamp }),
+  });
+  const searchInput = search.field.querySelector('input');
 
   // ---- Camera ------------------------------------------------------------------------
   const video = h('video', { class: 'camera-video', 'data-testid': 'camera-video', muted: true, playsinline: true, autoplay: true });
@@ -398,7 +497,9 @@ export function render(root) {
     cameraDetail.hidden = !cameraDetail.textContent;
     cameraToggle.textContent = state === 'live' || state === 'starting' ? 'Pause camera'
       : state === 'none' || state === 'error' ? 'Try the camera again' : 'Start camera';
-    doorBody.classList.toggle('no-camera', state === 'none');
+    // Without a camera its pane shrinks to a line, and its room goes to the code box, the
+    // search and what waits for the door person.
+    doorBody.classList.toggle('no-camera', state === 'none' || state === 'error');
     if (banner.dataset.outcome === 'idle') showIdle();
     if (state === 'live') fillCameraSelect();
   });
@@ -431,10 +532,14 @@ export function render(root) {
   });
 
   // ---- Layout ------------------------------------------------------------------------
+  // The search results and the door panel lie over the camera (or, without one, fill the
+  // room below the code box): the camera keeps its place, and keeps scanning beneath.
   const doorBody = h('div', { class: 'door-body' },
     h('div', { class: 'camera-pane' }, cameraBox, h('div', { class: 'camera-actions' }, cameraToggle, cameraSelect)),
+    doorPanel,
+    search.list,
+    h('div', { class: 'entry-pane' }, manualForm, search.field),
     h('div', { class: 'side-pane' },
-      manualForm,
       undoButton,
       h('h2', { class: 'side-title' }, 'Recent scans'),
       recentList));

@@ -6,12 +6,24 @@ import { session, chooseEvent, chooseAccount, isOrganiser } from '../session.js'
 import { isDemo, demoTag } from '../demo.js';
 import { renderNav } from '../shell.js';
 
+// `skipIfOnlyOne`: when the person can reach exactly one event (one account, one event in
+// it), that event is opened at once and the list is not shown (the route with no event
+// chosen yet asks for this; #/events, the list asked for, always shows it).
 export function render(root, params = {}) {
   let alive = true;
+  let maySkip = !!params.skipIfOnlyOne;
   const next = params.next && params.next !== '#/events' ? params.next : '#/door';
 
+  function go() {
+    renderNav('door');
+    location.hash = next;
+    if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  }
+
   async function load() {
-    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'events-screen' }, h('h1', null, 'Choose the event'), loading('Loading events…')));
+    // While it may still go straight on, the placeholder is not the picker (nothing to pick yet).
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': maySkip ? 'events-loading' : 'events-screen' },
+      h('h1', null, 'Choose the event'), loading('Loading events…')));
     let events;
     try {
       events = await api.all('/api/v2/events');
@@ -22,6 +34,20 @@ export function render(root, params = {}) {
     }
     if (!alive) return;
     const accounts = (session.user && session.user.accounts) || [];
+    let openFailed = null;
+    if (maySkip && events.length === 1 && accounts.length <= 1) {
+      maySkip = false;
+      try {
+        await chooseEvent(events[0]);
+        if (!alive) return;
+        go();
+        return;
+      } catch (err) {
+        if (!alive) return;
+        openFailed = err.words || 'Could not open this event.'; // the list, saying so
+      }
+    }
+    maySkip = false;
     const accountPicker = accounts.length > 1 ? h('div', { class: 'field' },
       h('label', { for: 'account-pick' }, 'Account'),
       (() => {
@@ -45,9 +71,7 @@ export function render(root, params = {}) {
             btn.disabled = true;
             try {
               await chooseEvent(ev);
-              renderNav('door');
-              location.hash = next;
-              if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
+              go();
             } catch (err) {
               btn.disabled = false;
               status.textContent = err.words || 'Could not open this event.';
@@ -56,7 +80,7 @@ export function render(root, params = {}) {
         },
         h('span', { class: 'event-card-name' }, ev.name, isDemo(ev) ? demoTag() : null),
         h('span', { class: 'event-card-meta' }, [ev.starts_at ? formatDate(ev.starts_at) : null, ev.location, `${ev.attendee_count} attendees`].filter(Boolean).join(' · '))))));
-    const status = h('p', { class: 'form-error', role: 'alert' });
+    const status = h('p', { class: 'form-error', role: 'alert' }, openFailed || '');
     // Organisers manage events from here: a new one, or an event's details, types and sessions.
     if (isOrganiser()) {
       list.querySelectorAll(':scope > li').forEach((li, i) => {

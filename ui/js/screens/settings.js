@@ -179,7 +179,7 @@ export function render(root) {
     create.textContent = 'Creating…';
     let made;
     try {
-      made = await api.post('/kiosk/clients', { item: { name, scopes: scopes.join(' ') } });
+      made = await api.post('/api/v2/kiosk/clients', { item: { name, scopes: scopes.join(' ') } });
     } catch (err) {
       if (!alive) return;
       create.disabled = false;
@@ -244,7 +244,7 @@ export function render(root) {
   async function loadList() {
     let items;
     try {
-      items = await api.get('/kiosk/clients');
+      items = await api.get('/api/v2/kiosk/clients');
     } catch (e) {
       if (alive) replace(listBox, errorPanel(e, loadList, { title: 'Could not load the integrations' }));
       return;
@@ -334,7 +334,7 @@ export async function revokeClient({ client, button, status, alive, reload, test
   if (!yes || !alive()) return;
   button.disabled = true;
   try {
-    await api.del(`/kiosk/clients/${encodeURIComponent(client.client_id)}`);
+    await api.del(`/api/v2/kiosk/clients/${encodeURIComponent(client.client_id)}`);
     if (!alive()) return;
     toast(`Revoked “${client.name}”.`, 'ok');
   } catch (e) {

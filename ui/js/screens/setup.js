@@ -160,7 +160,7 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
     let body = null;
     try {
       pkce = await auth.pkcePair();
-      response = await fetch('/kiosk/setup', {
+      response = await fetch('/api/v2/kiosk/setup', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ item: { ...item, code_challenge: pkce.challenge, redirect_uri: auth.redirectUri() } }),

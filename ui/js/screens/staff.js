@@ -101,7 +101,7 @@ export function render(root) {
     add.textContent = 'Adding…';
     let made;
     try {
-      const res = await api.post('/kiosk/staff', { item: { name: name.value, email: emailOk.value, role } });
+      const res = await api.post('/api/v2/kiosk/staff', { item: { name: name.value, email: emailOk.value, role } });
       made = res.item;
     } catch (err) {
       if (!alive) return;
@@ -174,7 +174,7 @@ export function render(root) {
   async function loadPeople() {
     let res;
     try {
-      res = await api.get('/kiosk/staff');
+      res = await api.get('/api/v2/kiosk/staff');
     } catch (e) {
       if (alive) replace(listBox, errorPanel(e, loadPeople, { title: 'Could not load the staff' }));
       return;
@@ -214,7 +214,7 @@ export function render(root) {
         type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'staff-disable', 'aria-label': `Disable ${p.name}`, onclick: (e) => setDisabled(p, true, e.currentTarget),
       }, 'Disable');
     const reset = h('button', {
-      type: 'button', class: 'btn btn-small', 'data-testid': 'staff-reset', 'aria-label': `Reset the passphrase of ${p.name}`, disabled: p.disabled, onclick: (e) => resetPassword(p, e.currentTarget),
+      type: 'button', class: 'btn btn-small', 'data-testid': 'staff-reset', 'aria-label': `Reset passphrase of ${p.name}`, disabled: p.disabled, onclick: (e) => resetPassword(p, e.currentTarget),
     }, 'Reset passphrase');
     return h('tr', { 'data-testid': 'staff-row', 'data-email': p.email, 'data-disabled': p.disabled ? 'true' : 'false', class: p.disabled && 'row-disabled' },
       h('td', null,
@@ -251,7 +251,7 @@ export function render(root) {
     }
     select.disabled = true;
     try {
-      await api.patch(`/kiosk/staff/${p.id}`, { item: { role } });
+      await api.patch(`/api/v2/kiosk/staff/${p.id}`, { item: { role } });
       if (!alive) return;
       toast(`${p.name} is now ${ROLE_WORDS[role].toLowerCase()}.`, 'ok');
     } catch (e) {
@@ -280,7 +280,7 @@ export function render(root) {
     }
     button.disabled = true;
     try {
-      await api.patch(`/kiosk/staff/${p.id}`, { item: { disabled } });
+      await api.patch(`/api/v2/kiosk/staff/${p.id}`, { item: { disabled } });
       if (!alive) return;
       toast(disabled ? `${p.name} is disabled and signed out.` : `${p.name} can sign in again.`, 'ok');
     } catch (e) {
@@ -306,7 +306,7 @@ export function render(root) {
     button.disabled = true;
     let res;
     try {
-      res = await api.post(`/kiosk/staff/${p.id}/password`);
+      res = await api.post(`/api/v2/kiosk/staff/${p.id}/password`);
     } catch (e) {
       if (!alive) return;
       button.disabled = false;
@@ -326,7 +326,7 @@ export function render(root) {
   async function loadDevices() {
     let items;
     try {
-      items = await api.get('/kiosk/clients');
+      items = await api.get('/api/v2/kiosk/clients');
     } catch (e) {
       if (alive) replace(devicesBox, errorPanel(e, loadDevices, { title: 'Could not load the door devices' }));
       return;
