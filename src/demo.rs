@@ -160,7 +160,8 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
     let client_id = secrets::new_client_id();
     let client_secret = secrets::new_client_secret();
     let hash = secrets::hash_secret(&client_secret)?;
-    let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
+    // Everything a script tries first: reading, writing, and the door's own scope.
+    let scopes = ScopeSet::parse("read write check_in").map_err(Error::internal)?;
     clients::create(conn, account.id, "demo", &client_id, &hash, scopes)?;
     let people = seed_people(conn, account.id)?;
     Ok(DemoClient {
@@ -169,6 +170,10 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
         people,
     })
 }
+
+/// The ticket code of every seeded event's first attendee: the one the README's examples
+/// scan, so that they work as written against `serve --demo`.
+pub const README_CODE: &str = "7KQ2-MXW9-PD3A-H8RT";
 
 fn some(s: &str) -> Option<Option<String>> {
     Some(Some(s.to_owned()))
@@ -313,6 +318,8 @@ pub fn seed_event(
             3 | 4 => "unconfirmed",
             _ => "confirmed",
         };
+        // The README's examples scan the first attendee's ticket: a confirmed one.
+        let rsvp = if i == 0 { "confirmed" } else { rsvp };
         let input = AttendeeCreateInput {
             first_name: Some(first.into()),
             last_name: Some(last.into()),
@@ -331,7 +338,7 @@ pub fn seed_event(
                 }],
             ),
             rsvp_status: Some(rsvp.into()),
-            qr_code: None,
+            qr_code: (i == 0).then(|| README_CODE.to_owned()),
             fields: Some(answers),
             door_note: None,
             needs_attention: None,

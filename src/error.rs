@@ -23,7 +23,7 @@ pub enum Error {
     #[error("{0}")]
     Forbidden(String),
     /// 403: a valid token without the scope the endpoint needs.
-    #[error("this operation needs the `{0}` scope")]
+    #[error("this operation needs {}", scope_words(.0))]
     InsufficientScope(&'static str),
     /// 404: the event or record does not exist (or belongs to another account).
     #[error("{0}")]
@@ -126,5 +126,13 @@ impl Problems {
 
     pub fn into_result(self) -> Result<()> {
         self.finish(|| ())
+    }
+}
+
+/// How a 403 names the scope an operation needs: check-ins take `write` as well.
+fn scope_words(scope: &str) -> String {
+    match scope {
+        "check_in" => "the `check_in` or the `write` scope".to_owned(),
+        other => format!("the `{other}` scope"),
     }
 }

@@ -384,6 +384,9 @@ fn issue_personal(
     family: Option<i64>,
     ttl: u64,
 ) -> crate::error::Result<TokenResponse> {
+    // What was asked, narrowed to what the person's roles allow: the answer says what was
+    // granted (a door person asking for `write` gets `read check_in`, and is told so).
+    let scopes = scopes.intersection(users::most_scopes(conn, user_id)?);
     let refresh = secrets::new_refresh_token();
     let family = clients::insert_refresh_token(
         conn,

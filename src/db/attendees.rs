@@ -247,7 +247,8 @@ pub fn check_answers_at(
         }
         match field.check_answer(&format!("{member}[{i}].value"), &input.value) {
             Ok(value) => checked.push((id, value)),
-            Err(message) => problems.push(message),
+            // The field's name beside the index: a script's author sees which answer it is.
+            Err(message) => problems.push(format!("{message} (field `{}`)", field.name)),
         }
     }
     checked

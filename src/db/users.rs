@@ -2,6 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::domain::scope::ScopeSet;
 use crate::domain::time;
 use crate::domain::user::{Membership, Role, StaffMember, User};
 use crate::error::{Error, Result};
@@ -109,6 +110,18 @@ pub fn role(conn: &Connection, user_id: i64, account_id: i64) -> Result<Option<R
         )?
         .query_row(params![user_id, account_id], |r| r.get(0))
         .optional()?)
+}
+
+/// The most a personal token of the user may do anywhere: the scopes of their roles in
+/// all their accounts together (what a token response says was granted).
+pub fn most_scopes(conn: &Connection, user_id: i64) -> Result<ScopeSet> {
+    let mut stmt = conn.prepare_cached("SELECT role FROM memberships WHERE user_id = ?1")?;
+    let roles = stmt.query_map(params![user_id], |r| r.get::<_, Role>(0))?;
+    let mut scopes = ScopeSet::default();
+    for role in roles {
+        scopes = scopes.union(role?.scopes());
+    }
+    Ok(scopes)
 }
 
 pub fn list(conn: &Connection) -> Result<Vec<(User, bool)>> {

@@ -59,6 +59,10 @@ impl ScopeSet {
         ScopeSet(self.0 & other.0)
     }
 
+    pub fn union(self, other: ScopeSet) -> ScopeSet {
+        ScopeSet(self.0 | other.0)
+    }
+
     pub fn is_subset(self, of: ScopeSet) -> bool {
         self.0 & !of.0 == 0
     }

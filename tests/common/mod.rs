@@ -412,6 +412,14 @@ impl Server {
     /// Signs in through the authorization-code + PKCE flow of the built-in `entrada-kiosk`
     /// client, as the kiosk UI does, and returns the personal access token.
     pub fn personal_token(&self, email: &str, password: &str) -> String {
+        self.personal_token_response(email, password)["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
+    /// The whole token response of a sign-in (authorization code with PKCE).
+    pub fn personal_token_response(&self, email: &str, password: &str) -> Value {
         use base64::Engine as _;
         use sha2::Digest as _;
         let verifier = "test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
@@ -464,10 +472,7 @@ impl Server {
             None,
         );
         assert_eq!(resp.status, 200, "code exchange: {}", resp.text);
-        resp.json()["access_token"]
-            .as_str()
-            .expect("access_token")
-            .to_owned()
+        resp.json()
     }
 
     /// The `csrf_token` of the sign-in page shown for these authorization parameters.

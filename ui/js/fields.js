@@ -415,7 +415,8 @@ export function formModel(controls, fields = []) {
       let placed = false;
       if ((m = message.match(/^item\.fields\[(\d+)\]/))) {
         const id = sentFieldIds[Number(m[1])];
-        const rest = message.replace(/^item\.fields\[\d+\](\.value|\.attendee_field_id)?\s*:?\s*/, '');
+        // "item.fields[0].value must be… (field `diet`)": the input shows which, so the rest only.
+        const rest = message.replace(/^item\.fields\[\d+\](\.value|\.attendee_field_id)?\s*:?\s*/, '').replace(/ \(field `[^`]*`\)$/, '');
         placed = id !== undefined && add(`field:${id}`, humanise(`item.x ${rest.replace(/^`[^`]*` is not one of the options.*$/, 'is not one of the options')}`));
       } else if ((m = message.match(/^item\.fields\b.*field `([^`]+)`/))) {
         const f = fields.find((x) => x.name === m[1]);

@@ -1,0 +1,84 @@
+//! What a developer writing a script against `localhost` meets first (issue 18): the
+//! README's scan example works on `serve --demo` as written, the demo client may ask for
+//! `check_in`, a token response says what was granted, a 403 names every scope that would
+//! do, and an answer error names its field.
+
+mod common;
+
+use common::{Server, assert_mentions};
+use serde_json::json;
+
+#[test]
+fn the_readme_scan_works_against_the_demo_with_a_check_in_token() {
+    let s = Server::start_with(&["--demo"]);
+    let id = s.extra_stdout[0]
+        .strip_prefix("demo client_id: ")
+        .expect("demo client_id line")
+        .to_owned();
+    let secret = s.extra_stdout[1]
+        .strip_prefix("demo client_secret: ")
+        .expect("demo client_secret line")
+        .to_owned();
+    let resp = s.token_request(
+        &[("grant_type", "client_credentials"), ("scope", "check_in")],
+        Some((&id, &secret)),
+    );
+    assert_eq!(resp.status, 200, "{}", resp.text);
+    assert_eq!(resp.json()["scope"], "check_in");
+    let token = resp.json()["access_token"]
+        .as_str()
+        .expect("access_token")
+        .to_owned();
+    // The code of README.md's curl example.
+    let r = s.post(
+        "/events/1/scans",
+        &token,
+        json!({"item": {"code": "7KQ2-MXW9-PD3A-H8RT", "action": "check_in"}}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.item()["outcome"], "ok", "{}", r.text);
+}
+
+#[test]
+fn a_door_person_is_told_the_scopes_granted_and_a_403_names_every_scope_that_would_do() {
+    let s = Server::start();
+    s.create_user("door@example.org", "door", 1, "a-long-door-passphrase");
+    let granted = s.personal_token_response("door@example.org", "a-long-door-passphrase");
+    assert_eq!(granted["scope"], "read check_in", "{granted}");
+
+    let t = s.token("read write");
+    let event = s.event(&t, "Fair");
+    let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
+    let reader = s.token("read");
+    let r = s.post(
+        &format!("/events/{event}/attendees/{}/check_in", a["id"]),
+        &reader,
+        json!({}),
+    );
+    assert_eq!(r.status, 403, "{}", r.text);
+    assert!(
+        r.error().contains("`check_in` or the `write` scope"),
+        "{}",
+        r.text
+    );
+}
+
+#[test]
+fn an_answer_error_names_its_field() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Fair");
+    let field = s.field(&t, event, json!({"label": "Guests", "type": "number"}));
+    let r = s.post(
+        &format!("/events/{event}/attendees"),
+        &t,
+        json!({"item": {"first_name": "Ada",
+                        "fields": [{"attendee_field_id": field["id"], "value": "many"}]}}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert_mentions(&r.errors(), "item.fields[0].value");
+    assert_mentions(
+        &r.errors(),
+        &format!("(field `{}`)", field["name"].as_str().expect("name")),
+    );
+}
