@@ -235,33 +235,21 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         // Durable door check-ins: every request checks in the next attendee of the large
         // event (a real state change, committed with synchronous=FULL). Should the run get
         // through all of them, the next pass undoes them, then checks in again.
+        // Both storms take the next attendee from one counter, so the second goes on where
+        // the first stopped and every request is a real change.
+        let storm = door_storm(big_event, big_first_id, big as u64);
         let name = format!(
             "door check-in (POST check_in), {} connections",
             args.write_connections
         );
         if wanted(&name) {
-            let counter = Arc::new(AtomicU64::new(0));
-            let (first_id, count) = (big_first_id, big as u64);
             let figures = load(
                 addr,
                 &bearer,
                 args.write_connections,
                 duration,
                 &name,
-                move |_| {
-                    let n = counter.fetch_add(1, Ordering::Relaxed);
-                    let id = first_id + (n % count) as i64;
-                    let path = format!("/api/v2/events/{big_event}/attendees/{id}/check_in");
-                    if (n / count).is_multiple_of(2) {
-                        Call::post(path, None)
-                    } else {
-                        Call {
-                            method: Method::DELETE,
-                            path,
-                            body: None,
-                        }
-                    }
-                },
+                storm.clone(),
             )
             .await?;
             rows.push(figures);
@@ -274,8 +262,6 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             args.write_connections, args.listeners
         );
         if args.listeners > 0 && wanted(&name) {
-            let counter = Arc::new(AtomicU64::new(big as u64 / 2));
-            let (first_id, count) = (big_first_id, big as u64);
             let listening = start_listeners(addr, &bearer, big_event, args.listeners).await?;
             let figures = load(
                 addr,
@@ -283,20 +269,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
                 args.write_connections,
                 duration,
                 &name,
-                move |_| {
-                    let n = counter.fetch_add(1, Ordering::Relaxed);
-                    let id = first_id + (n % count) as i64;
-                    let path = format!("/api/v2/events/{big_event}/attendees/{id}/check_in");
-                    if (n / count).is_multiple_of(2) {
-                        Call::post(path, None)
-                    } else {
-                        Call {
-                            method: Method::DELETE,
-                            path,
-                            body: None,
-                        }
-                    }
-                },
+                storm.clone(),
             )
             .await?;
             let written = figures.requests;
@@ -532,6 +505,31 @@ async fn load(
     }
     figures.elapsed = start.elapsed();
     Ok(figures)
+}
+
+/// The door check-in storm's requests: each checks in the next attendee of the large event,
+/// a real state change; a run that gets through all of them undoes them on the next pass,
+/// then checks in again. Clones share the counter.
+fn door_storm(
+    event: i64,
+    first_id: i64,
+    count: u64,
+) -> impl Fn(u64) -> Call + Send + Sync + Clone + 'static {
+    let counter = Arc::new(AtomicU64::new(0));
+    move |_| {
+        let n = counter.fetch_add(1, Ordering::Relaxed);
+        let id = first_id + (n % count) as i64;
+        let path = format!("/api/v2/events/{event}/attendees/{id}/check_in");
+        if (n / count).is_multiple_of(2) {
+            Call::post(path, None)
+        } else {
+            Call {
+                method: Method::DELETE,
+                path,
+                body: None,
+            }
+        }
+    }
 }
 
 /// What one listener heard: its latencies and how many events it received.
