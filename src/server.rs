@@ -43,6 +43,7 @@ pub fn app(state: AppState) -> Router {
     let (api_routes, mut openapi) = api::router();
     let (kiosk_routes, kiosk_doc) = api::kiosk_router();
     openapi.merge(kiosk_doc);
+    let openapi = api::openapi::finish(openapi);
     // The kiosk's extensions live under the one base URL, so a client generated from the
     // document reaches them; their first home (`/kiosk/...`) redirects there.
     let kiosk_routes = kiosk_routes.layer(from_fn_with_state(state.clone(), guard::limit_api));
@@ -58,7 +59,7 @@ pub fn app(state: AppState) -> Router {
         .merge(
             Router::from(
                 SwaggerUi::new(format!("{api_base}/docs"))
-                    .url(format!("{api_base}/openapi"), openapi),
+                    .external_url_unchecked(format!("{api_base}/openapi"), openapi),
             )
             .layer(axum::middleware::from_fn(guard::docs_policy)),
         )

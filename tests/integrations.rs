@@ -82,3 +82,77 @@ fn an_answer_error_names_its_field() {
         &format!("(field `{}`)", field["name"].as_str().expect("name")),
     );
 }
+
+/// The request headers the document declares are checked as it declares them: an
+/// `X-Account-Id` that is not an integer is 400 for a machine token too (its value is
+/// otherwise ignored), and an `Idempotency-Key` is 1 to 255 characters of the header,
+/// quotes included.
+#[test]
+fn declared_headers_are_checked_as_documented() {
+    let s = Server::start_with(&["--demo"]);
+    let token = s.token("read write");
+    let r = s.call_with(
+        "GET",
+        "/events",
+        Some(&token),
+        &[("X-Account-Id", "abc")],
+        None,
+    );
+    assert_eq!(r.status, 400, "{}", r.text);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("X-Account-Id")),
+        "{}",
+        r.text
+    );
+    // A number is ignored for a machine token: its client's account, whatever it names.
+    let r = s.call_with(
+        "GET",
+        "/events",
+        Some(&token),
+        &[("X-Account-Id", "999")],
+        None,
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+
+    let body = json!({"item": {"name": "Keyed"}});
+    let long = "k".repeat(254);
+    for (key, status) in [("\"\"", 201), ("k", 201), (long.as_str(), 201)] {
+        let r = s.call_with(
+            "POST",
+            "/events",
+            Some(&token),
+            &[("Idempotency-Key", key)],
+            Some(&body),
+        );
+        assert_eq!(r.status, status, "key {key:?}: {}", r.text);
+    }
+    let quoted_too_long = format!("\"{long}\"");
+    let r = s.call_with(
+        "POST",
+        "/events",
+        Some(&token),
+        &[("Idempotency-Key", quoted_too_long.as_str())],
+        Some(&body),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+}
+
+/// Out-of-range paging and unparsable query values are 422 in the API's shape, never
+/// axum's plain-text 400.
+#[test]
+fn query_values_out_of_range_are_422() {
+    let s = Server::start_with(&["--demo"]);
+    let token = s.token("read");
+    for path in [
+        "/events/1/attendees?per_page=101",
+        "/events/1/check_ins?page=0",
+        "/events/1/check_ins/stream?after=9223372036854775808",
+        "/events/1/check_ins/stream?after=-1",
+    ] {
+        let r = s.get(path, &token);
+        assert_eq!(r.status, 422, "{path}: {}", r.text);
+        assert!(r.json()["errors"].is_array(), "{path}: {}", r.text);
+    }
+}

@@ -35,6 +35,7 @@ pub struct AttendeeFilterParams {
     /// Extension: only attendees of this registration type.
     registration_type_id: Option<i64>,
     /// Extension: only attendees changed at or after this RFC 3339 time (for sync).
+    #[param(format = DateTime)]
     updated_since: Option<String>,
 }
 

@@ -1,7 +1,7 @@
 //! Ticket QR codes and printable badges of attendees.
 
 use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::IntoParams;
 
 use super::error::ReadErrors;
-use super::extract::ApiPath;
+use super::extract::{ApiPath, ApiQuery};
 use crate::auth::ReadAccess;
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
@@ -106,7 +106,7 @@ pub struct PngParams {
 pub async fn qr_png(
     access: ReadAccess,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
-    Query(params): Query<PngParams>,
+    ApiQuery(params): ApiQuery<PngParams>,
     headers: HeaderMap,
     State(state): State<AppState>,
 ) -> Result<Response> {

@@ -170,7 +170,28 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
     }
 }
 
-/// `page` and `per_page` of a paged list (never fails: see [`PageRequest`]).
+/// Query parameters deserialised into `T`. A value that does not parse (a number too large
+/// for its type, a word where a number goes) is a 422 naming the parameter, like every other
+/// invalid input; axum's own `Query` answers 400 in plain text.
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Error> {
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|axum::extract::Query(value)| ApiQuery(value))
+            .map_err(|rejection| {
+                let text = rejection.body_text();
+                let reason = text
+                    .strip_prefix("Failed to deserialize query string: ")
+                    .unwrap_or(&text);
+                Error::invalid(format!("invalid query parameter: {reason}"))
+            })
+    }
+}
+
+/// `page` and `per_page` of a paged list; out of range is a 422 (see [`PageRequest`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Paging(pub PageRequest);
 
@@ -189,10 +210,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Paging {
                 }
             }
         }
-        Ok(Paging(PageRequest::from_query(
-            page.as_deref(),
-            per_page.as_deref(),
-        )))
+        PageRequest::from_query(page.as_deref(), per_page.as_deref())
+            .map(Paging)
+            .map_err(Error::Validation)
     }
 }
 
@@ -201,9 +221,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Paging {
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct PageParams {
-    /// 1-based page number; values below 1 are taken as 1, and a page past the end is
-    /// an empty list. Default 1.
-    page: Option<i64>,
-    /// Records per page, 1 to 100; values outside are clamped. Default 25.
-    per_page: Option<i64>,
+    /// 1-based page number; a page past the end is an empty list. Outside the range:
+    /// 422.
+    #[param(minimum = 1, maximum = 2147483647, default = 1)]
+    page: Option<u32>,
+    /// Records per page. Outside the range: 422.
+    #[param(minimum = 1, maximum = 100, default = 25)]
+    per_page: Option<u32>,
 }

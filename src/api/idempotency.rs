@@ -121,17 +121,19 @@ fn parse_key(value: &HeaderValue) -> Result<String> {
     let key = value
         .to_str()
         .map_err(|_| Error::invalid("Idempotency-Key must be printable ASCII"))?;
-    // The draft says the key is a Structured Field string; a bare token is accepted too.
     let key = key.trim();
-    let key = key
-        .strip_prefix('"')
-        .and_then(|k| k.strip_suffix('"'))
-        .unwrap_or(key);
     if key.is_empty() || key.len() > MAX_KEY_LEN {
         return Err(Error::invalid(format!(
             "Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"
         )));
     }
+    // The draft says the key is a Structured Field string; a bare token is accepted too.
+    // The length is the header's, quotes included, so that the OpenAPI document can say it.
+    let key = key
+        .strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .filter(|k| !k.is_empty())
+        .unwrap_or(key);
     Ok(key.to_owned())
 }
 

@@ -17,6 +17,7 @@ pub mod extract;
 pub mod idempotency;
 pub mod integrations;
 pub mod me;
+pub mod openapi;
 pub mod registration_types;
 pub mod sessions;
 pub mod setup;
@@ -63,7 +64,7 @@ may only use these grants. Redirect URIs match exactly, except that loopback URI
 
 A personal token must send `X-Account-Id` naming an account of its user: without it, or
 with a value that is not a number, the answer is **400** `{error}`; naming an account the
-user is not a member of is **403** `{error}`. Machine tokens ignore the header. A personal
+user is not a member of is **403** `{error}`. Machine tokens ignore the account it names, but a value that is not a number is 400 for them too. A personal
 token's scopes are those it was granted narrowed to the user's role in that account:
 `organiser` has `read write check_in`, `door` has `read check_in`. Only personal tokens
 may call `/me` (which needs no `X-Account-Id`); a machine token gets 403.
@@ -77,9 +78,11 @@ anything else is 404.
 ## Conventions (where the spec says "not shown")
 - Non-paged responses have `metadata: {}`. Lists are ordered by `id` ascending, except
   attendee fields, which are ordered by `position`.
-- Paged lists (`events`, `attendees`): `per_page` outside 1..100 and `page` below 1 are
-  clamped, a non-numeric value falls back to the default, and `metadata` reports the
-  values used. A page past the end is 200 with empty `items`.
+- Paged lists (`events`, `attendees`, the check-in history): `page` from 1 (default 1)
+  and `per_page` from 1 to 100 (default 25), as the spec gives them. A value outside
+  these ranges, or not an integer, is **422** naming the parameter (not clamped: a client
+  learns of its mistake instead of silently getting another page size); `metadata`
+  reports the values used. A page past the end is 200 with empty `items`.
   `total_pages = ceil(total_count / per_page)`.
 - Timestamps are RFC 3339 in UTC with milliseconds. Optional strings are `null` when unset;
   empty strings are stored as `null`. Text is trimmed.
@@ -228,7 +231,7 @@ anything else is 404.
         title = "Entrada — Attendee Management and Check-in API",
         version = "2.0.0",
         description = DESCRIPTION,
-        license(name = "MIT OR Apache-2.0")
+        license(name = "MIT OR Apache-2.0", identifier = "MIT OR Apache-2.0")
     ),
     servers((url = "/api/v2", description = "This server")),
     components(schemas(error::ErrorBody, error::ValidationErrorBody)),
@@ -241,7 +244,7 @@ anything else is 404.
         (name = "attendees", description = "People registered for an event"),
         (name = "attendee fields", description = "The event's form questions"),
         (name = "check-in", description = "Check-in, check-out, undo, scans, history and stats"),
-        (name = "kiosk", description = "Kiosk extensions outside the v2 API (served from `/`, not `/api/v2`): the sync with a remote"),
+        (name = "kiosk", description = "Kiosk extensions beyond the v2 API, under the same base URL (`/api/v2/kiosk/...`): first run, staff, integrations' credentials and the sync with a remote"),
     )
 )]
 struct ApiDoc;

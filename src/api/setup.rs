@@ -55,9 +55,15 @@ pub struct SetupState {
 #[derive(Deserialize, ToSchema)]
 pub struct SetupInput {
     /// The organiser's name.
+    #[schema(
+        min_length = 1,
+        pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+    )]
     pub name: String,
+    #[schema(format = Email)]
     pub email: String,
     /// At least 10 characters.
+    #[schema(min_length = 10)]
     pub password: String,
     /// Optional PKCE S256 challenge of a verifier the caller keeps: the answer then
     /// carries a one-time authorization code for the client `entrada-kiosk`.
@@ -80,6 +86,7 @@ pub struct SetupResult {
     /// A one-time authorization code (60 s) for `entrada-kiosk`, to exchange at
     /// `POST /oauth/token` (`grant_type=authorization_code`, `code_verifier`,
     /// `redirect_uri`); null when no `code_challenge` was sent.
+    #[schema(required = true)]
     pub code: Option<String>,
 }
 

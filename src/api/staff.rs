@@ -65,6 +65,7 @@ pub struct StaffWithPassphrase {
     pub member: StaffMember,
     /// The temporary passphrase, shown only in this answer. Null when the person already
     /// existed on this kiosk (in another account) and keeps their own passphrase.
+    #[schema(required = true)]
     pub temporary_password: Option<String>,
 }
 

@@ -9,13 +9,13 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
-use super::extract::ApiPath;
+use super::extract::{ApiPath, ApiQuery};
 use crate::auth::ReadAccess;
 use crate::db::feed::{self, Published};
 use crate::db::{Db, events};
@@ -46,7 +46,7 @@ pub struct StreamParams {
 /// is disconnected; it resumes with `Last-Event-ID`. Needs `read`.
 #[utoipa::path(get, operation_id = "streamCheckIns", path = "/events/{event_id}/check_ins/stream", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), StreamParams,
-        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this history id")),
+        ("Last-Event-ID" = Option<i64>, Header, minimum = 0, description = "Resume after this history id (what EventSource sends on reconnect)")),
     responses(
         (status = 200, description = "The stream; each `data:` is a FeedEntry",
             content_type = "text/event-stream", body = feed::FeedEntry),
@@ -58,10 +58,13 @@ pub struct StreamParams {
 pub async fn stream(
     access: ReadAccess,
     ApiPath(event_id): ApiPath<i64>,
-    Query(params): Query<StreamParams>,
+    ApiQuery(params): ApiQuery<StreamParams>,
     headers: HeaderMap,
     State(state): State<AppState>,
 ) -> Result<Sse<impl Stream<Item = std::result::Result<Event, Infallible>>>> {
+    if params.after.is_some_and(|id| id < 0) {
+        return Err(Error::invalid("after must be at least 0"));
+    }
     let resume = match headers.get("last-event-id") {
         Some(value) => Some(
             value
@@ -73,10 +76,7 @@ pub async fn stream(
                     Error::invalid("Last-Event-ID must be a history id (an integer of at least 0)")
                 })?,
         ),
-        None => match params.after {
-            Some(id) if id < 0 => return Err(Error::invalid("after must be at least 0")),
-            other => other,
-        },
+        None => params.after,
     };
     // Subscribe before reading where to start: a record committed in between is then in
     // the broadcast (and skipped there if the catch-up already sent it).

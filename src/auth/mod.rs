@@ -213,13 +213,21 @@ fn account_header(headers: &HeaderMap) -> Option<String> {
 }
 
 /// The principal of a token. Machine tokens act in their client's account and ignore
-/// `X-Account-Id`. Personal tokens must name an account of the user in `X-Account-Id`
+/// `X-Account-Id` (400 all the same when it is not a number). Personal tokens must name an account of the user in `X-Account-Id`
 /// (400 when missing or not a number, 403 when the user is not a member) and get the
 /// token's scopes narrowed to the user's role there.
 fn lookup(conn: &Connection, token_hash: &[u8], account: Option<&str>) -> Result<Principal, Error> {
     let grant = clients::find_token(conn, token_hash, time::unix_now())?.ok_or_else(|| {
         Error::InvalidToken("the access token is invalid, expired or revoked".into())
     })?;
+    // The header is an account id for every token: a machine token ignores the value but
+    // not a malformed one, so that the document can declare the header as an integer.
+    let account = account
+        .map(|a| {
+            a.parse::<i64>()
+                .map_err(|_| Error::BadRequest(format!("X-Account-Id `{a}` is not an account id")))
+        })
+        .transpose()?;
     let Some(user_id) = grant.user_id else {
         return Ok(Principal {
             account_id: grant.account_id,
@@ -233,9 +241,7 @@ fn lookup(conn: &Connection, token_hash: &[u8], account: Option<&str>) -> Result
             "personal tokens must send the X-Account-Id header naming one of your accounts".into(),
         )
     })?;
-    let account_id: i64 = account
-        .parse()
-        .map_err(|_| Error::BadRequest(format!("X-Account-Id `{account}` is not an account id")))?;
+    let account_id = account;
     let role = users::role(conn, user_id, account_id)?
         .ok_or_else(|| Error::Forbidden(format!("you are not a member of account {account_id}")))?;
     Ok(Principal {

@@ -33,6 +33,7 @@ const BUFFER: usize = 8192;
 pub struct FeedEntry {
     pub record: CheckInRecord,
     /// Null for a scan whose code matched no attendee of the event.
+    #[schema(required = true)]
     pub attendee: Option<Attendee>,
 }
 

@@ -425,7 +425,9 @@ pub struct Parked {
     pub created_at: String,
     pub parked_at: String,
     /// The remote's status code and message.
+    #[schema(required = true)]
     pub status: Option<u16>,
+    #[schema(required = true)]
     pub message: Option<String>,
 }
 
@@ -465,8 +467,10 @@ pub struct Conflict {
     pub id: i64,
     /// `duplicate_entry`, `edit` or `deleted_remotely`.
     pub kind: String,
+    #[schema(required = true)]
     pub event_id: Option<i64>,
     /// The local attendee, when the conflict is about one.
+    #[schema(required = true)]
     pub attendee_id: Option<i64>,
     #[schema(value_type = Object)]
     pub details: Value,

@@ -15,8 +15,11 @@ use crate::error::Problems;
 pub struct Attendee {
     pub id: i64,
     pub first_name: String,
+    #[schema(required = true)]
     pub last_name: Option<String>,
+    #[schema(required = true)]
     pub email: Option<String>,
+    #[schema(required = true)]
     pub job_title: Option<String>,
     pub rsvp_status: RsvpStatus,
     pub checkin_status: CheckinStatus,
@@ -28,8 +31,11 @@ pub struct Attendee {
     /// Extension: RFC 3339, UTC; moves on every change to the attendee.
     pub updated_at: String,
     /// E.164 (`+4722123456`).
+    #[schema(required = true)]
     pub phone: Option<String>,
+    #[schema(required = true)]
     pub company: Option<String>,
+    #[schema(required = true)]
     pub registration_type_id: Option<i64>,
     pub event_id: i64,
     /// Every field of the event that takes an answer, in `position` order, with `value`
@@ -37,6 +43,7 @@ pub struct Attendee {
     pub fields: Vec<AttendeeFieldValue>,
     /// Extension: a note for door staff, shown when the ticket is scanned. Local to this
     /// kiosk: a sync neither sends nor overwrites it.
+    #[schema(required = true)]
     pub door_note: Option<String>,
     /// Extension: a check-in scan of this attendee waits for a door person's "Admit"
     /// (`confirm: true` on the scan); the spec's check-in operations are not held.
@@ -75,7 +82,7 @@ pub struct AttendeeFieldValueInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AttendeeCreateInput {
     /// Required, not empty.
-    #[schema(required = true)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub email: Option<String>,
@@ -104,7 +111,7 @@ pub struct AttendeeCreateInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AttendeeUpdateInput {
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub first_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
     pub last_name: Option<Option<String>>,

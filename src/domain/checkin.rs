@@ -117,6 +117,7 @@ pub struct ScanResult {
     /// Door 2)`.
     pub message: String,
     /// The attendee after the operation; null for `not_found` and `wrong_event`.
+    #[schema(required = true)]
     pub attendee: Option<Attendee>,
     /// For `needs_answers`: the required fields still unanswered, in form order, to ask at
     /// the door. Empty for every other outcome.
@@ -129,18 +130,24 @@ pub struct CheckInRecord {
     pub id: i64,
     pub event_id: i64,
     /// Null for a scan whose code matched no attendee of the event.
+    #[schema(required = true)]
     pub attendee_id: Option<i64>,
     /// Null for the door.
+    #[schema(required = true)]
     pub session_id: Option<i64>,
     pub action: Action,
     pub outcome: Outcome,
     /// The scanned text, for scans.
+    #[schema(required = true)]
     pub code: Option<String>,
     /// The device that sent it (`X-Device-Name` header), if it said.
+    #[schema(required = true)]
     pub device: Option<String>,
     /// The OAuth client that did it.
+    #[schema(required = true)]
     pub client_id: Option<String>,
     /// The signed-in person that did it (personal tokens).
+    #[schema(required = true)]
     pub user_id: Option<i64>,
     pub created_at: String,
 }
@@ -254,7 +261,9 @@ impl StatusCounts {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RegistrationTypeCounts {
+    #[schema(required = true)]
     pub registration_type_id: Option<i64>,
+    #[schema(required = true)]
     pub name: Option<String>,
     pub total: i64,
     pub by_checkin_status: StatusCounts,
@@ -264,6 +273,7 @@ pub struct RegistrationTypeCounts {
 pub struct SessionCounts {
     pub session_id: i64,
     pub name: String,
+    #[schema(required = true)]
     pub capacity: Option<i64>,
     pub checked_in: i64,
     pub checked_out: i64,

@@ -16,11 +16,15 @@ pub struct Event {
     pub account_id: i64,
     pub name: String,
     /// RFC 3339, UTC; null when not set.
+    #[schema(required = true)]
     pub starts_at: Option<String>,
     /// RFC 3339, UTC; null when not set.
+    #[schema(required = true)]
     pub ends_at: Option<String>,
     /// IANA time zone name (e.g. `Europe/Oslo`), used to show local times.
+    #[schema(required = true)]
     pub timezone: Option<String>,
+    #[schema(required = true)]
     pub location: Option<String>,
     /// Extension: how many attendees the event has.
     pub attendee_count: i64,
@@ -42,6 +46,7 @@ pub struct RegistrationType {
     pub event_id: i64,
     pub name: String,
     /// How many attendees this type admits; null for no limit.
+    #[schema(required = true)]
     pub capacity: Option<i64>,
     /// Extension: how many attendees have this type (a delete leaves them without one).
     pub attendee_count: i64,
@@ -55,8 +60,11 @@ pub struct Session {
     pub id: i64,
     pub event_id: i64,
     pub name: String,
+    #[schema(required = true)]
     pub starts_at: Option<String>,
+    #[schema(required = true)]
     pub ends_at: Option<String>,
+    #[schema(required = true)]
     pub capacity: Option<i64>,
     /// Extension: how many attendees have a check-in record in this session (a delete
     /// removes that history).
@@ -71,6 +79,7 @@ pub struct Session {
 pub struct EventInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub name: Option<Option<String>>,
     /// RFC 3339 with offset; stored in UTC.
     #[serde(default, deserialize_with = "super::double_option")]
@@ -149,9 +158,11 @@ impl EventInput {
 pub struct RegistrationTypeInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub name: Option<Option<String>>,
     /// A whole number of at least 0, or null for no limit.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(minimum = 0)]
     pub capacity: Option<Option<i64>>,
 }
 
@@ -178,6 +189,7 @@ impl RegistrationTypeInput {
 pub struct SessionInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub name: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
     pub starts_at: Option<Option<String>>,
@@ -185,6 +197,7 @@ pub struct SessionInput {
     pub ends_at: Option<Option<String>>,
     /// A whole number of at least 0, or null for no limit.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(minimum = 0)]
     pub capacity: Option<Option<i64>>,
 }
 

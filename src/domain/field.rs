@@ -337,11 +337,11 @@ pub fn answer_to_text(value: &Value) -> String {
 pub struct AttendeeFieldInput {
     /// The question text. Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
     pub label: Option<Option<String>>,
     /// The field type. Required on create.
     #[serde(rename = "type", default, deserialize_with = "super::double_option")]
-    #[schema(value_type = Option<FieldType>)]
+    #[schema(value_type = FieldType)]
     pub field_type: Option<Option<String>>,
     /// Default `false`. Presentational types cannot be required.
     #[serde(default, deserialize_with = "super::double_option")]

@@ -76,6 +76,7 @@ pub struct StaffMember {
     /// A disabled person cannot sign in and holds no valid token.
     pub disabled: bool,
     /// RFC 3339; null when they never signed in.
+    #[schema(required = true)]
     pub last_sign_in_at: Option<String>,
     pub created_at: String,
 }

@@ -72,6 +72,7 @@ pub struct Summary {
     /// Entries still pending after the round.
     pub pending: i64,
     /// Why the round stopped early; null when it completed.
+    #[schema(required = true)]
     pub error: Option<String>,
 }
 
@@ -308,9 +309,12 @@ pub struct Status {
     pub configured: bool,
     /// Whether the last round reached the remote.
     pub online: bool,
+    #[schema(required = true)]
     pub last_success_at: Option<String>,
+    #[schema(required = true)]
     pub last_attempt_at: Option<String>,
     /// Why the last round stopped early, if it did.
+    #[schema(required = true)]
     pub last_error: Option<String>,
     /// Changes not yet confirmed by the remote (parked ones not included).
     pub pending: i64,
@@ -321,6 +325,7 @@ pub struct Status {
     /// Whether a round runs in this server now.
     pub running: bool,
     /// How far the running round is; null when none runs.
+    #[schema(required = true)]
     pub progress: Option<RoundProgress>,
 }
 

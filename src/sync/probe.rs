@@ -47,7 +47,9 @@ pub enum Stage {
 pub struct RemoteEvent {
     pub id: i64,
     pub name: String,
+    #[schema(required = true)]
     pub starts_at: Option<String>,
+    #[schema(required = true)]
     pub ends_at: Option<String>,
 }
 
@@ -56,6 +58,7 @@ pub struct RemoteEvent {
 pub struct Probe {
     pub ok: bool,
     /// The step that failed; null when everything worked.
+    #[schema(required = true)]
     pub stage: Option<Stage>,
     /// What happened, in words for a person: what failed and what to check.
     pub message: String,

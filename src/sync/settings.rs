@@ -25,14 +25,19 @@ pub struct SettingsInput {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SettingsView {
     pub configured: bool,
+    #[schema(required = true)]
     pub base_url: Option<String>,
+    #[schema(required = true)]
     pub auth_url: Option<String>,
+    #[schema(required = true)]
     pub client_id: Option<String>,
     /// Whether a secret is stored (the secret itself is never returned).
     pub client_secret_set: bool,
     pub events: Vec<i64>,
     /// The local account the events are mirrored into.
+    #[schema(required = true)]
     pub account_id: Option<i64>,
+    #[schema(required = true)]
     pub updated_at: Option<String>,
 }
 

@@ -160,6 +160,7 @@ pub struct ImportReport {
 pub struct ColumnUse {
     pub heading: String,
     /// `first_name`, ..., `registration_type`, or `field:<name>`; null when ignored.
+    #[schema(required = true)]
     pub target: Option<String>,
 }
 
@@ -170,6 +171,7 @@ pub struct RowResult {
     /// `create`, `update`, `unchanged` or `invalid`.
     pub action: &'static str,
     /// The attendee created or updated (in a dry run: matched, or null for a new one).
+    #[schema(required = true)]
     pub attendee_id: Option<i64>,
     pub name: String,
     pub errors: Vec<String>,

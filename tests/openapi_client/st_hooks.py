@@ -11,3 +11,32 @@ is a tooling failure, not a finding about the API, so give the parser room.
 import sys
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+
+
+# An `Idempotency-Key` names one request: the same key with another request is
+# refused (422) by design, and hypothesis draws the same short strings ("0", "00")
+# for many requests. A generated key that is valid is therefore made unique per
+# call, so positive requests stay positive; an invalid one (the negative tests of
+# the header) is sent as generated.
+import re
+import uuid
+
+import schemathesis
+
+_KEY = re.compile(r"^[\t -~]*[!-~][\t -~]*$")
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    headers = case.headers
+    if not headers:
+        return
+    for name in list(headers):
+        value = headers[name]
+        if (
+            name.lower() == "idempotency-key"
+            and isinstance(value, str)
+            and 1 <= len(value) <= 255
+            and _KEY.match(value)
+        ):
+            headers[name] = f"st-{uuid.uuid4()}"
