@@ -218,7 +218,8 @@ describe('door queue (issue 17)', () => {
     assert.equal(await search.getAttribute('aria-expanded'), 'true');
     await screenshot(page, 'door-outcome-search');
     await result.click();
-    await page.locator('[data-testid="scan-result"][data-outcome="ok"]').waitFor();
+    // The banner still shows the previous subtest's ok: wait for this scan's own.
+    await page.locator('[data-testid="scan-result"][data-outcome="ok"]').filter({ hasText: 'Philippa Quenby' }).waitFor();
     assert.equal(await page.getByTestId('result-title').innerText(), 'Philippa Quenby');
     assert.equal((await api(server, 'GET', `/api/v2/events/1/attendees/${who.id}`)).item.checkin_status, 'checked_in');
     assert.equal(await page.getByTestId('search-results').isVisible(), false, 'the results are gone');
