@@ -2,15 +2,15 @@
 
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_NONE_MATCH};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, ETAG};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::IntoParams;
 
 use super::error::ReadErrors;
-use super::extract::{ApiPath, ApiQuery};
+use super::extract::{ApiPath, ApiQuery, IfNoneMatch};
 use crate::auth::ReadAccess;
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
@@ -21,7 +21,7 @@ use crate::server::AppState;
 
 /// An image or page of one attendee, cacheable by its ETag (it changes with the code).
 fn cacheable(
-    headers: &HeaderMap,
+    IfNoneMatch(if_none_match): IfNoneMatch,
     content_type: &'static str,
     tag_source: &str,
     body: impl FnOnce() -> Result<Vec<u8>>,
@@ -30,9 +30,8 @@ fn cacheable(
         "\"{}\"",
         hex::encode(&Sha256::digest(tag_source.as_bytes())[..12])
     );
-    let matches = headers
-        .get(IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
+    let matches = if_none_match
+        .as_deref()
         .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
     let mut response = if matches {
         StatusCode::NOT_MODIFIED.into_response()
@@ -68,19 +67,19 @@ async fn attendee(
 /// The attendee's ticket code as an SVG QR code (error correction M, quiet zone of 4
 /// modules, scales to any size).
 #[utoipa::path(get, operation_id = "getAttendeeQrSvg", path = "/events/{event_id}/attendees/{id}/qr.svg", tag = "attendees",
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), IfNoneMatch),
     responses((status = 200, description = "SVG image", content_type = "image/svg+xml", body = String),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn qr_svg(
     access: ReadAccess,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
-    headers: HeaderMap,
+    if_none_match: IfNoneMatch,
     State(state): State<AppState>,
 ) -> Result<Response> {
     let a = attendee(access, &state, event_id, id).await?;
     cacheable(
-        &headers,
+        if_none_match,
         "image/svg+xml",
         &format!("svg|{}", a.qr_code),
         || Ok(qr::svg(&a.qr_code)?.into_bytes()),
@@ -99,7 +98,7 @@ pub struct PngParams {
 /// The attendee's ticket code as a PNG QR code (error correction M, quiet zone of 4
 /// modules).
 #[utoipa::path(get, operation_id = "getAttendeeQrPng", path = "/events/{event_id}/attendees/{id}/qr.png", tag = "attendees",
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), PngParams),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), PngParams, IfNoneMatch),
     responses((status = 200, description = "PNG image", content_type = "image/png", body = Vec<u8>),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),
     security(("oauth2" = ["read"])))]
@@ -107,7 +106,7 @@ pub async fn qr_png(
     access: ReadAccess,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     ApiQuery(params): ApiQuery<PngParams>,
-    headers: HeaderMap,
+    if_none_match: IfNoneMatch,
     State(state): State<AppState>,
 ) -> Result<Response> {
     let size = params
@@ -118,7 +117,7 @@ pub async fn qr_png(
         });
     let a = attendee(access, &state, event_id, id).await?;
     cacheable(
-        &headers,
+        if_none_match,
         "image/png",
         &format!("png|{size}|{}", a.qr_code),
         || qr::png(&a.qr_code, size),
@@ -129,14 +128,14 @@ pub async fn qr_png(
 /// registration type and the QR code, ready for the browser's print dialog. No external
 /// assets.
 #[utoipa::path(get, operation_id = "getAttendeeBadge", path = "/events/{event_id}/attendees/{id}/badge", tag = "attendees",
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), IfNoneMatch),
     responses((status = 200, description = "HTML page", content_type = "text/html", body = String),
         (status = 304, description = "Not modified (If-None-Match)"), ReadErrors),
     security(("oauth2" = ["read"])))]
 pub async fn badge(
     access: ReadAccess,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
-    headers: HeaderMap,
+    if_none_match: IfNoneMatch,
     State(state): State<AppState>,
 ) -> Result<Response> {
     let (event_name, a, type_name) = access
@@ -155,7 +154,7 @@ pub async fn badge(
         "badge|{event_name}|{name}|{:?}|{:?}|{}",
         a.company, type_name, a.qr_code
     );
-    let mut response = cacheable(&headers, "text/html; charset=utf-8", &source, || {
+    let mut response = cacheable(if_none_match, "text/html; charset=utf-8", &source, || {
         let svg = qr::svg(&a.qr_code)?;
         let svg = svg.trim_start_matches(|c| c != '<').replacen(
             "<?xml version=\"1.0\" standalone=\"yes\"?>",

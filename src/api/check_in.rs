@@ -95,7 +95,7 @@ pub struct CheckInRequest {
 /// `write` or `check_in`. Accepts `X-Device-Name` for the history.
 #[utoipa::path(post, operation_id = "checkInAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn check_in(
@@ -122,7 +122,7 @@ pub async fn check_in(
 /// 200 with the attendee; 422 when not checked in.
 #[utoipa::path(patch, operation_id = "checkOutAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, checked out", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn check_out(
@@ -149,7 +149,7 @@ pub async fn check_out(
 /// session); 422 when there is nothing to undo.
 #[utoipa::path(delete, operation_id = "undoCheckIn", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
     request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, no longer checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn undo(
@@ -183,7 +183,7 @@ pub struct ScanRequest {
 /// only, `skip_questions: true`. The spec's check-in operations by id do not wait.
 #[utoipa::path(post, operation_id = "scanCode", path = "/events/{event_id}/scans", tag = "check-in",
     request_body = ScanRequest,
-    params(("event_id" = i64, Path, description = "Event id")),
+    params(("event_id" = i64, Path, description = "Event id"), DeviceName),
     responses((status = 200, description = "What happened", body = Item<ScanResult>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
 pub async fn scan(

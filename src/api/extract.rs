@@ -85,6 +85,59 @@ impl<S: Send + Sync> FromRequestParts<S> for DeviceName {
     }
 }
 
+impl IntoParams for DeviceName {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        vec![optional_header(
+            "X-Device-Name",
+            "The kiosk or device, kept in the check-in history (control characters removed, \
+             at most 100 characters kept).",
+        )]
+    }
+}
+
+/// The `If-None-Match` header of a conditional GET, as sent.
+pub struct IfNoneMatch(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Error> {
+        Ok(IfNoneMatch(
+            parts
+                .headers
+                .get(axum::http::header::IF_NONE_MATCH)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned),
+        ))
+    }
+}
+
+impl IntoParams for IfNoneMatch {
+    fn into_params(
+        _: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        vec![optional_header(
+            "If-None-Match",
+            "An `ETag` from an earlier answer: 304 without a body while it still matches.",
+        )]
+    }
+}
+
+/// An optional string header, for the documents of extractors that read one.
+fn optional_header(name: &str, description: &str) -> utoipa::openapi::path::Parameter {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::schema::{Object, Type};
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Header)
+        .required(utoipa::openapi::Required::False)
+        .description(Some(description))
+        .schema(Some(Object::with_type(Type::String)))
+        .build()
+}
+
 /// Parses `{item: T}`; `Ok(None)` when `item` is absent or null.
 ///
 /// The body is read as JSON first and its shape checked, because serde would also accept

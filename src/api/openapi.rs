@@ -14,22 +14,37 @@
 
 use serde_json::{Map, Value, json};
 
-/// Operations that take `X-Device-Name` for the check-in history.
-const DEVICE_NAMED: &[&str] = &[
-    "checkInAttendee",
-    "checkOutAttendee",
-    "undoCheckIn",
-    "scanCode",
-];
-/// Operations that answer with an `ETag` and take `If-None-Match`.
-const CACHEABLE: &[&str] = &["getAttendeeQrSvg", "getAttendeeQrPng", "getAttendeeBadge"];
-/// Creates whose input type is shared with the update, and the members a create needs
-/// (an update keeps what it leaves out). Each gets a create schema of its own.
-const CREATE_REQUIRES: &[(&str, &[&str])] = &[
-    ("createEvent", &["name"]),
-    ("createRegistrationType", &["name"]),
-    ("createSession", &["name"]),
-    ("createAttendeeField", &["label", "type"]),
+/// Creates whose input type is shared with the update: the members a create needs (an
+/// update keeps what it leaves out) and those only an update may send. Each gets a create
+/// schema of its own.
+struct CreateRule {
+    operation: &'static str,
+    required: &'static [&'static str],
+    update_only: &'static [&'static str],
+}
+
+const CREATES: &[CreateRule] = &[
+    CreateRule {
+        operation: "createEvent",
+        required: &["name"],
+        update_only: &[],
+    },
+    CreateRule {
+        operation: "createRegistrationType",
+        required: &["name"],
+        update_only: &[],
+    },
+    CreateRule {
+        operation: "createSession",
+        required: &["name"],
+        update_only: &[],
+    },
+    CreateRule {
+        operation: "createAttendeeField",
+        required: &["label", "type"],
+        // New fields go last; `position` reorders an existing one.
+        update_only: &["position"],
+    },
 ];
 /// Operations of personal tokens that need no `X-Account-Id`.
 const NO_ACCOUNT: &[&str] = &["getMe"];
@@ -40,7 +55,10 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> Value {
         Ok(doc) => doc,
         // Serialising plain structs of strings and maps cannot fail; if it ever did, the
         // server still starts and serves an empty document rather than none.
-        Err(_) => json!({}),
+        Err(e) => {
+            tracing::error!(error = %e, "the OpenAPI document could not be serialised");
+            json!({})
+        }
     };
     records_by_ref(&mut doc);
     add_shared_components(&mut doc);
@@ -118,11 +136,11 @@ fn replace_copies(value: &mut Value, components: &[(String, Value)], own: &str) 
     }
 }
 
-/// For each of [`CREATE_REQUIRES`]: `XCreateRequest` with `item` an `XCreateInput`, the
+/// For each of [`CREATES`]: `XCreateRequest` with `item` an `XCreateInput`, the
 /// shared `XInput` with its create-only members required.
 fn create_schemas(doc: &mut Value) {
-    for (op_id, required) in CREATE_REQUIRES {
-        let Some(schema) = find_operation(doc, op_id)
+    for rule in CREATES {
+        let Some(schema) = find_operation(doc, rule.operation)
             .and_then(|op| op.pointer_mut("/requestBody/content/application~1json/schema"))
         else {
             continue;
@@ -152,10 +170,11 @@ fn create_schemas(doc: &mut Value) {
         ) else {
             continue;
         };
-        input["required"] = json!(required);
-        // Members an update may change but a create may not send.
+        input["required"] = json!(rule.required);
         if let Some(props) = input.get_mut("properties").and_then(Value::as_object_mut) {
-            props.remove("position");
+            for member in rule.update_only {
+                props.remove(*member);
+            }
         }
         wrapper["properties"]["item"] =
             json!({ "$ref": format!("#/components/schemas/{base}CreateInput") });
@@ -226,21 +245,6 @@ fn add_shared_components(doc: &mut Value) {
             "description": "Makes the request safe to repeat: a repeat with the same key and the same request within 24 hours gets the first answer again (`Idempotent-Replayed: true`) without doing the work twice; the same key with another request is 422, a repeat while the first is running 409. Printable ASCII, 1 to 255 characters, optionally in double quotes (a Structured Field string; the quotes are not part of the key).",
             "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\t -~]*[!-~][\\t -~]*$"},
             "example": "9d0f2f4e-4c1b-4a57-a4d4-1a3c3e9f5b21"
-        },
-        "DeviceName": {
-            "name": "X-Device-Name",
-            "in": "header",
-            "required": false,
-            "description": "The kiosk or device, kept in the check-in history (control characters removed, at most 100 characters kept).",
-            "schema": {"type": "string"},
-            "example": "Door 2"
-        },
-        "IfNoneMatch": {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "description": "An `ETag` from an earlier answer: 304 without a body while it still matches.",
-            "schema": {"type": "string"}
         }
     });
     for (kind, values) in [("headers", headers), ("parameters", parameters)] {
@@ -290,16 +294,14 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
     if idempotent {
         added.push(parameter_ref("IdempotencyKey"));
     }
-    if DEVICE_NAMED.contains(&id.as_str()) {
-        added.push(parameter_ref("DeviceName"));
-    }
-    if CACHEABLE.contains(&id.as_str()) {
-        added.push(parameter_ref("IfNoneMatch"));
-    }
-    let pages = op
-        .get("parameters")
-        .and_then(Value::as_array)
-        .is_some_and(|ps| ps.iter().any(|p| p["name"] == "per_page"));
+    let takes = |name: &str| {
+        op.get("parameters")
+            .and_then(Value::as_array)
+            .is_some_and(|ps| ps.iter().any(|p| p["name"] == name))
+    };
+    let pages = takes("per_page");
+    // A conditional GET (its handler reads `If-None-Match`) answers with the tag to send.
+    let tagged = takes("If-None-Match");
     if !added.is_empty()
         && let Some(params) = op
             .entry("parameters")
@@ -342,17 +344,17 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
     }
     // Every route sits behind the rate limit (per token, or per address without one).
     responses.entry("429").or_insert_with(|| {
-        json!({
-            "description": "Over the rate limit; `Retry-After` says when to try again.",
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-        })
+        error(
+            "Over the rate limit; `Retry-After` says when to try again.",
+            "ErrorBody",
+        )
     });
     if pages {
         responses.entry("422").or_insert_with(|| {
-            json!({
-                "description": "`page` or `per_page` is out of range or not an integer; one message per parameter.",
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ValidationErrorBody"}}}
-            })
+            error(
+                "`page` or `per_page` is out of range or not an integer; one message per parameter.",
+                "ValidationErrorBody",
+            )
         });
     }
     for (status, response) in responses.iter_mut() {
@@ -366,7 +368,7 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
             s if s.starts_with('2') && idempotent => headers.push("Idempotent-Replayed"),
             _ => {}
         }
-        if CACHEABLE.contains(&id.as_str()) && (status == "200" || status == "304") {
+        if tagged && (status == "200" || status == "304") {
             headers.push("ETag");
         }
         if headers.is_empty() {
