@@ -1784,14 +1784,19 @@ fn filters_by_qr_code_states_and_registration_type_combine_with_and() {
         &[c.jose],
     );
 
-    // Empty values are no filter; unknown parameters are ignored.
+    // An empty search is no filter; unknown parameters are ignored.
     assert_filter(
         &s,
         &t,
         e,
-        "checkin_status=&rsvp_status=&q=&colour=blue",
+        "q=&qr_code=&colour=blue",
         &[c.jose, c.ada, c.grace, c.adam, c.josephine],
     );
+    // An empty status is not one of the documented values: 422, as any other.
+    for query in ["checkin_status=", "rsvp_status="] {
+        let r = s.get(&format!("/events/{e}/attendees?{query}"), &t);
+        assert_eq!(r.status, 422, "?{query}: {}", r.text);
+    }
 }
 
 #[test]

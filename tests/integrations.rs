@@ -156,3 +156,40 @@ fn query_values_out_of_range_are_422() {
         assert!(r.json()["errors"].is_array(), "{path}: {}", r.text);
     }
 }
+
+/// What the document's schemas say about bodies and filters holds at the server: a
+/// number written with a point but no fraction is the integer it is (JSON Schema's
+/// `integer`), an empty typed filter is refused like any bad value, and a field create
+/// with `required: null` is refused as the update always was.
+#[test]
+fn bodies_and_filters_are_read_as_the_document_declares_them() {
+    let s = Server::start_with(&["--demo"]);
+    let token = s.token("read write");
+    let r = s.post(
+        "/events/1/registration_types",
+        &token,
+        json!({"item": {"name": "Crew", "capacity": 12.0}}),
+    );
+    assert_eq!(r.status, 201, "{}", r.text);
+    assert_eq!(r.item()["capacity"], 12);
+    let r = s.post(
+        "/events/1/registration_types",
+        &token,
+        json!({"item": {"name": "Crew 2", "capacity": 12.5}}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+
+    for filter in ["checkin_status=", "updated_since=", "registration_type_id="] {
+        let r = s.get(&format!("/events/1/attendees?{filter}"), &token);
+        assert_eq!(r.status, 422, "{filter}: {}", r.text);
+    }
+    let r = s.get("/events/1/attendees?q=&qr_code=", &token);
+    assert_eq!(r.status, 200, "an empty search is no search: {}", r.text);
+
+    let r = s.post(
+        "/events/1/attendee_fields",
+        &token,
+        json!({"item": {"label": "Size", "type": "short_text", "required": null}}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+}

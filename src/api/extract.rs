@@ -148,8 +148,9 @@ pub fn parse_envelope<T: DeserializeOwned>(bytes: &[u8]) -> Result<Option<T>, Er
             "the request body is empty: send a JSON object with an item member",
         ));
     }
-    let value: serde_json::Value = serde_json::from_slice(bytes)
+    let mut value: serde_json::Value = serde_json::from_slice(bytes)
         .map_err(|e| Error::invalid(format!("the request body is not valid JSON: {e}")))?;
+    integral_numbers(&mut value);
     let Some(body) = value.as_object() else {
         return Err(Error::invalid(
             "the request body must be a JSON object with an item member",
@@ -162,6 +163,24 @@ pub fn parse_envelope<T: DeserializeOwned>(bytes: &[u8]) -> Result<Option<T>, Er
     }
     let envelope: Envelope<T> = serde_path_to_error::deserialize(value).map_err(describe)?;
     Ok(envelope.item)
+}
+
+/// Writes every number without a fraction (`3.0`) as the integer it is. JSON, and the
+/// JSON Schema of the OpenAPI document, make no difference between them, but serde's
+/// integers refuse a number written with a point.
+fn integral_numbers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            // Within ±2^53 every integral f64 is exact, so the cast below loses nothing.
+            const EXACT: f64 = 9_007_199_254_740_992.0;
+            if let Some(f) = n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() <= EXACT) {
+                *value = serde_json::Value::from(f as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        serde_json::Value::Object(members) => members.values_mut().for_each(integral_numbers),
+        _ => {}
+    }
 }
 
 /// Turns a deserialisation error into a message that names the member.

@@ -85,7 +85,10 @@ anything else is 404.
   reports the values used. A page past the end is 200 with empty `items`.
   `total_pages = ceil(total_count / per_page)`.
 - Timestamps are RFC 3339 in UTC with milliseconds. Optional strings are `null` when unset;
-  empty strings are stored as `null`. Text is trimmed.
+  empty strings are stored as `null`. Text is trimmed; names, labels and other text may
+  hold tab and line breaks but no other control characters (each schema's `pattern`
+  says so). A number written with a point and no fraction (`12.0`) is read as the
+  integer it is, as JSON Schema's `integer` allows.
 - `phone` accepts any common notation that includes the country code and is stored in
   E.164.
 - Attendee `fields` lists every field of the event that takes a value, in `position` order,
@@ -161,7 +164,8 @@ anything else is 404.
   409. Creates, check-in operations and scans store their answer in the same transaction
   as the work. Keys are 1 to 255 characters.
 - List filters on `GET /events/{event_id}/attendees`: `q`, `qr_code`, `checkin_status`,
-  `rsvp_status`, `registration_type_id`, `updated_since` (see the route).
+  `rsvp_status`, `registration_type_id`, `updated_since` (see the route). An empty `q`
+  or `qr_code` is no filter; an empty status, id or time is 422 like any invalid value.
 - `POST /events/{event_id}/attendees` accepts `qr_code` (printable, at most 200
   characters, unique within the event) for tickets issued elsewhere, and `rsvp_status`.
 - `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and

@@ -62,6 +62,10 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> Value {
     };
     records_by_ref(&mut doc);
     add_shared_components(&mut doc);
+    // Rules between members (which field types need options) that no member can state.
+    if let Some(input) = doc.pointer_mut("/components/schemas/AttendeeFieldInput") {
+        input["allOf"] = crate::domain::field::FieldType::input_rules();
+    }
     create_schemas(&mut doc);
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
         for (path, item) in paths.iter_mut() {

@@ -82,13 +82,17 @@ pub struct AttendeeFieldValueInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AttendeeCreateInput {
     /// Required, not empty.
-    #[schema(required = true, value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(required = true, schema_with = super::schema::required_short)]
     pub first_name: Option<String>,
+    #[schema(schema_with = super::schema::optional_short)]
     pub last_name: Option<String>,
+    #[schema(schema_with = super::schema::optional_email)]
     pub email: Option<String>,
     /// Any common notation with the country code; stored in E.164.
     pub phone: Option<String>,
+    #[schema(schema_with = super::schema::optional_short)]
     pub job_title: Option<String>,
+    #[schema(schema_with = super::schema::optional_short)]
     pub company: Option<String>,
     /// A registration type of this event, or null.
     pub registration_type_id: Option<i64>,
@@ -101,6 +105,7 @@ pub struct AttendeeCreateInput {
     /// Answers to the event's fields. Every required field must be answered.
     pub fields: Option<Vec<AttendeeFieldValueInput>>,
     /// Extension: a note for door staff, at most 500 characters.
+    #[schema(schema_with = super::schema::optional_door_note)]
     pub door_note: Option<String>,
     /// Extension: hold check-in scans for a door person's "Admit". Default false.
     pub needs_attention: Option<bool>,
@@ -111,29 +116,34 @@ pub struct AttendeeCreateInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AttendeeUpdateInput {
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(schema_with = super::schema::required_short)]
     pub first_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_short)]
     pub last_name: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_email)]
     pub email: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
     pub phone: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_short)]
     pub job_title: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_short)]
     pub company: Option<Option<String>>,
     /// Extension: move the attendee to another registration type of the event, or null.
     #[serde(default, deserialize_with = "super::double_option")]
     pub registration_type_id: Option<Option<i64>>,
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = Option<RsvpStatus>)]
+    #[schema(value_type = RsvpStatus)]
     pub rsvp_status: Option<Option<String>>,
     /// Extension: answers to set; fields not listed keep their answers, `null` clears one.
     #[serde(default, deserialize_with = "super::double_option")]
     pub fields: Option<Option<Vec<AttendeeFieldValueInput>>>,
     /// Extension: a note for door staff (at most 500 characters); null or empty clears it.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_door_note)]
     pub door_note: Option<Option<String>>,
     /// Extension: hold check-in scans for a door person's "Admit".
     pub needs_attention: Option<bool>,
@@ -407,7 +417,8 @@ impl AttendeeFilter {
         let mut p = Problems::new();
         for (key, value) in pairs {
             let value = value.trim();
-            if value.is_empty() {
+            // An empty search finds everyone; an empty status, id or time is not one.
+            if value.is_empty() && matches!(key, "q" | "qr_code") {
                 continue;
             }
             match key {

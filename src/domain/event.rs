@@ -79,18 +79,22 @@ pub struct Session {
 pub struct EventInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(schema_with = super::schema::required_short)]
     pub name: Option<Option<String>>,
     /// RFC 3339 with offset; stored in UTC.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_time)]
     pub starts_at: Option<Option<String>>,
     /// RFC 3339 with offset; not before `starts_at`.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_time)]
     pub ends_at: Option<Option<String>>,
     /// IANA time zone name.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_time_zone)]
     pub timezone: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_long)]
     pub location: Option<Option<String>>,
     /// Extension: ask missing required answers at the door. Default false.
     pub door_questions: Option<bool>,
@@ -158,7 +162,7 @@ impl EventInput {
 pub struct RegistrationTypeInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(schema_with = super::schema::required_short)]
     pub name: Option<Option<String>>,
     /// A whole number of at least 0, or null for no limit.
     #[serde(default, deserialize_with = "super::double_option")]
@@ -189,11 +193,13 @@ impl RegistrationTypeInput {
 pub struct SessionInput {
     /// Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(schema_with = super::schema::required_short)]
     pub name: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_time)]
     pub starts_at: Option<Option<String>>,
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::optional_time)]
     pub ends_at: Option<Option<String>>,
     /// A whole number of at least 0, or null for no limit.
     #[serde(default, deserialize_with = "super::double_option")]

@@ -120,6 +120,41 @@ impl FieldType {
     }
 }
 
+impl FieldType {
+    /// The rules of [`FieldDefinition::check_consistency`] as JSON Schema conditions on a
+    /// field input that names its `type`, for the OpenAPI document (`allOf` of `if`/`then`).
+    pub fn input_rules() -> serde_json::Value {
+        let names = |keep: fn(FieldType) -> bool| -> Vec<&'static str> {
+            FieldType::ALL
+                .iter()
+                .copied()
+                .filter(|t| keep(*t))
+                .map(FieldType::as_str)
+                .collect()
+        };
+        let when = |types: Vec<&'static str>, then: serde_json::Value| {
+            serde_json::json!({
+                "if": {"required": ["type"], "properties": {"type": {"enum": types}}},
+                "then": then
+            })
+        };
+        serde_json::json!([
+            when(
+                names(FieldType::needs_options),
+                serde_json::json!({"required": ["options"], "properties": {"options": {"type": "array", "minItems": 1}}})
+            ),
+            when(
+                names(|t| !t.accepts_options()),
+                serde_json::json!({"properties": {"options": {"maxItems": 0}}})
+            ),
+            when(
+                names(|t| !t.takes_value()),
+                serde_json::json!({"properties": {"required": {"const": false}}})
+            ),
+        ])
+    }
+}
+
 /// A question of the event's form.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AttendeeField {
@@ -337,7 +372,7 @@ pub fn answer_to_text(value: &Value) -> String {
 pub struct AttendeeFieldInput {
     /// The question text. Required on create.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = String, min_length = 1, pattern = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$")]
+    #[schema(schema_with = super::schema::required_long)]
     pub label: Option<Option<String>>,
     /// The field type. Required on create.
     #[serde(rename = "type", default, deserialize_with = "super::double_option")]
@@ -345,11 +380,12 @@ pub struct AttendeeFieldInput {
     pub field_type: Option<Option<String>>,
     /// Default `false`. Presentational types cannot be required.
     #[serde(default, deserialize_with = "super::double_option")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = bool)]
     pub required: Option<Option<bool>>,
     /// Choices; required (at least one) for `dropdown` and `radio`, optional for
     /// `checkbox`, not accepted for other types. `null` clears them.
     #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(schema_with = super::schema::options)]
     pub options: Option<Option<Vec<String>>>,
     /// Extension, update only: move the field to this 1-based position; the fields in
     /// between shift by one. Out-of-range values are clamped to the ends.
@@ -389,7 +425,14 @@ impl AttendeeFieldInput {
             );
         }
         let options = problems.take(parse_options(self.options.flatten().unwrap_or_default()));
-        let required = self.required.flatten().unwrap_or(false);
+        let required = match self.required {
+            None => false,
+            Some(None) => {
+                problems.push("item.required must not be null");
+                false
+            }
+            Some(Some(r)) => r,
+        };
         match (label, field_type, options) {
             (Some(label), Some(field_type), Some(options)) => {
                 let def = FieldDefinition {
@@ -493,7 +536,8 @@ fn parse_type(t: &str) -> Result<FieldType, String> {
     })
 }
 
-const MAX_OPTIONS: usize = 200;
+/// Most options a field may list.
+pub const MAX_OPTIONS: usize = 200;
 
 fn parse_options(options: Vec<String>) -> Result<Vec<String>, String> {
     if options.len() > MAX_OPTIONS {

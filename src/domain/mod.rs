@@ -55,6 +55,7 @@ pub mod checkin;
 pub mod event;
 pub mod field;
 pub mod page;
+pub mod schema;
 pub mod scope;
 pub mod status;
 pub mod text;

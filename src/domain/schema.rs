@@ -1,0 +1,150 @@
+//! JSON Schemas of the input kinds whose rules a Rust type cannot state: text that
+//! `text.rs` trims and checks for control characters, times and time zones where a blank
+//! means "none". Members use them with `#[schema(schema_with = ...)]`, so the OpenAPI
+//! document says what the parsers accept, in one place beside them.
+//!
+//! The character classes are written out rather than `\s`, because the regex dialects of
+//! the document's readers (ECMA, Python, Rust) disagree on what white space is; these are
+//! exactly what Rust's `str::trim` and `char::is_control` use.
+
+use serde_json::{Value, json};
+use utoipa::openapi::schema::{Object, Schema};
+
+use super::text::{MAX_LONG, MAX_SHORT};
+
+/// Control characters that `text.rs` refuses (all but tab, line feed and carriage return).
+const CONTROL: &str = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f";
+/// White space as `str::trim` removes it.
+const SPACE: &str = r"\t\n\x0b\x0c\r \xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+fn schema(value: Value) -> Schema {
+    // The values below are fixed and valid; a failure would be a bug caught by the tests of
+    // the served document, and the member is then documented as any string.
+    serde_json::from_value(value).unwrap_or_else(|_| Schema::Object(Object::default()))
+}
+
+fn required_text(max: usize) -> Schema {
+    schema(json!({
+        "type": "string",
+        "minLength": 1,
+        "maxLength": max,
+        "pattern": format!("^[^{CONTROL}]*[^{SPACE}{CONTROL}][^{CONTROL}]*$"),
+        "description": "Trimmed; must hold a character that is not white space; no control characters but tab and line breaks."
+    }))
+}
+
+fn optional_text(max: usize) -> Schema {
+    schema(json!({
+        "type": ["string", "null"],
+        "maxLength": max,
+        "pattern": format!("^[^{CONTROL}]*$"),
+        "description": "Trimmed; empty (or only white space) is stored as null; no control characters but tab and line breaks."
+    }))
+}
+
+/// A name or label of at most 200 characters.
+pub fn required_short() -> Schema {
+    required_text(MAX_SHORT)
+}
+
+/// A label of at most 10,000 characters.
+pub fn required_long() -> Schema {
+    required_text(MAX_LONG)
+}
+
+/// An optional text of at most 200 characters.
+pub fn optional_short() -> Schema {
+    optional_text(MAX_SHORT)
+}
+
+/// An optional text of at most 10,000 characters.
+pub fn optional_long() -> Schema {
+    optional_text(MAX_LONG)
+}
+
+/// An optional door note.
+pub fn optional_door_note() -> Schema {
+    optional_text(super::attendee::MAX_DOOR_NOTE)
+}
+
+/// The options of a drop-down, radio or checkbox field: at most 200 distinct names.
+pub fn options() -> Schema {
+    let mut item = serde_json::to_value(required_short()).unwrap_or_default();
+    if let Some(map) = item.as_object_mut() {
+        map.remove("description");
+    }
+    schema(json!({
+        "type": ["array", "null"],
+        "maxItems": super::field::MAX_OPTIONS,
+        "uniqueItems": true,
+        "items": item,
+        "description": "The choices, in order; names are trimmed and must differ. Null means none."
+    }))
+}
+
+fn blank() -> Value {
+    json!({"type": "string", "pattern": format!("^[{SPACE}]*$"), "description": "Blank: stored as null."})
+}
+
+/// An email address; blank or null for none.
+pub fn optional_email() -> Schema {
+    schema(json!({
+        "anyOf": [{"type": "string", "format": "email", "maxLength": 254}, blank(), {"type": "null"}],
+        "description": "An email address (at most 254 characters); blank or null for none."
+    }))
+}
+
+/// An RFC 3339 time with offset; blank or null for none.
+pub fn optional_time() -> Schema {
+    schema(json!({
+        "anyOf": [{"type": "string", "format": "date-time"}, blank(), {"type": "null"}],
+        "description": "RFC 3339 with an offset, stored in UTC (years 0000 to 9999); blank or null for none."
+    }))
+}
+
+/// An IANA time zone name; blank or null for none.
+pub fn optional_time_zone() -> Schema {
+    let names: Vec<&str> = chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()).collect();
+    schema(json!({
+        "anyOf": [{"type": "string", "enum": names}, blank(), {"type": "null"}],
+        "description": "An IANA time zone name (e.g. Europe/Oslo); blank or null for none.",
+        "example": "Europe/Oslo"
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serialised(s: Schema) -> Value {
+        serde_json::to_value(s).expect("schema serialises")
+    }
+
+    #[test]
+    fn every_schema_builds_as_written() {
+        // `schema` falls back to an empty object when the JSON is not a schema: none may.
+        for s in [
+            required_short(),
+            required_long(),
+            optional_short(),
+            optional_long(),
+            optional_door_note(),
+            optional_email(),
+            optional_time(),
+            optional_time_zone(),
+            options(),
+        ] {
+            let v = serialised(s);
+            assert!(
+                v.get("pattern").is_some() || v.get("anyOf").is_some() || v.get("items").is_some(),
+                "{v}"
+            );
+        }
+        let zones = serialised(optional_time_zone());
+        assert!(
+            zones["anyOf"][0]["enum"]
+                .as_array()
+                .is_some_and(|z| z.iter().any(|n| n == "Europe/Oslo"))
+        );
+    }
+}
