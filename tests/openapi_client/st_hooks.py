@@ -50,6 +50,11 @@ def before_call(context, case, kwargs):
         return
     for name in list(headers):
         value = headers[name]
+        # A stateful link can fill a header from a response's integer (`account_id`
+        # into `X-Account-Id`); on the wire every header is text, and requests refuses
+        # anything else before sending ("Network Error" in the stateful phase).
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            headers[name] = value = str(value)
         if (
             name.lower() == "idempotency-key"
             and isinstance(value, str)
