@@ -64,6 +64,8 @@ struct Figures {
     errors: u64,
     elapsed: Duration,
     histogram: Histogram<u64>,
+    /// CPU time the servers used during the scenario (None where it cannot be read).
+    server_cpu: Option<Duration>,
 }
 
 impl Figures {
@@ -74,13 +76,20 @@ impl Figures {
             errors: 0,
             elapsed: Duration::ZERO,
             histogram: histogram()?,
+            server_cpu: None,
         })
     }
 
     fn row(&self) -> String {
         let ms = |q: f64| self.histogram.value_at_quantile(q) as f64 / 1000.0;
+        let cpu = match self.server_cpu {
+            Some(cpu) if self.requests > 0 => {
+                format!("{:.0}", cpu.as_secs_f64() * 1e6 / self.requests as f64)
+            }
+            _ => "—".to_owned(),
+        };
         format!(
-            "| {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {} |",
+            "| {} | {} | {:.0} | {:.2} | {:.2} | {:.2} | {} | {cpu} |",
             self.name,
             self.requests,
             self.requests as f64 / self.elapsed.as_secs_f64(),
@@ -272,13 +281,13 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
                 storm.clone(),
             )
             .await?;
-            let written = figures.requests;
+            let (written, elapsed) = (figures.requests, figures.elapsed);
             rows.push(figures);
             let stream_name = format!(
                 "stream: created_at to arrival, {} listeners during the storm",
                 args.listeners
             );
-            rows.push(finish_listeners(listening, &stream_name, written).await?);
+            rows.push(finish_listeners(listening, &stream_name, written, elapsed).await?);
         }
 
         // Stream latency at idle: one listener, scans one at a time.
@@ -292,7 +301,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
                 Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
             })
             .await?;
-            rows.push(finish_listeners(listening, name, scans.requests).await?);
+            rows.push(finish_listeners(listening, name, scans.requests, scans.elapsed).await?);
         }
 
         // One scan at a time, as a single kiosk does: check in, then undo, the same ticket.
@@ -312,8 +321,10 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
     server.stop();
     let rows = result?;
 
-    println!("| scenario | requests | req/s | p50 ms | p99 ms | max ms | errors |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| scenario | requests | req/s | p50 ms | p99 ms | max ms | errors | server CPU µs/req |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for row in &rows {
         println!("{}", row.row());
     }
@@ -325,6 +336,33 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     Ok(())
+}
+
+/// The processes of the servers the bench started, for their CPU time.
+static SERVER_PIDS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// CPU time (user and system) the bench's servers have used so far, from Linux's
+/// `/proc/PID/stat`; None elsewhere. A server that has ended counts no more.
+fn server_cpu() -> Option<Duration> {
+    let pids = SERVER_PIDS.lock().ok()?.clone();
+    let mut ticks = 0u64;
+    for pid in pids {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command (in parentheses, which may hold spaces): state is the 3rd
+        // field of the line, utime and stime the 14th and 15th.
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
+        ticks += field(14)? + field(15)?;
+    }
+    // Linux reports these in USER_HZ, which is 100 on every architecture.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// The servers' CPU time from `before` until now.
+fn server_cpu_since(before: Option<Duration>) -> Option<Duration> {
+    Some(server_cpu()?.saturating_sub(before?))
 }
 
 /// `entrada serve` on the bench database, as a child process.
@@ -358,6 +396,9 @@ impl ServerProcess {
             .stdout(Stdio::piped())
             .spawn()
             .map_err(|e| Error::internal(format!("cannot start the server: {e}")))?;
+        if let Ok(mut pids) = SERVER_PIDS.lock() {
+            pids.push(child.id());
+        }
         let stdout = child
             .stdout
             .take()
@@ -473,6 +514,7 @@ async fn load(
     name: &str,
     call: impl Fn(u64) -> Call + Send + Sync + Clone + 'static,
 ) -> Result<Figures> {
+    let cpu = server_cpu();
     let start = Instant::now();
     let deadline = start + duration;
     let mut tasks = Vec::with_capacity(connections);
@@ -504,6 +546,7 @@ async fn load(
         figures.errors += errors;
     }
     figures.elapsed = start.elapsed();
+    figures.server_cpu = server_cpu_since(cpu);
     Ok(figures)
 }
 
@@ -566,19 +609,24 @@ async fn start_listeners(
 }
 
 /// Lets the listeners drain for a moment, stops them, and sums up: `requests` is every
-/// event received, `errors` the events missed of the `written` each should have had.
-async fn finish_listeners(listening: Listening, name: &str, written: u64) -> Result<Figures> {
+/// event received, `errors` the events missed of the `written` each should have had, the
+/// rate events delivered per second of the writing scenario (`elapsed`).
+async fn finish_listeners(
+    listening: Listening,
+    name: &str,
+    written: u64,
+    elapsed: Duration,
+) -> Result<Figures> {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let _ = listening.stop.send(true);
     let mut figures = Figures::new(name)?;
-    let started = Instant::now();
     for task in listening.tasks {
         let (hist, received) = task.await.map_err(Error::internal)??;
         figures.histogram.add(hist).map_err(Error::internal)?;
         figures.requests += received;
         figures.errors += written.saturating_sub(received);
     }
-    figures.elapsed = started.elapsed().max(Duration::from_millis(1));
+    figures.elapsed = elapsed.max(Duration::from_millis(1));
     Ok(figures)
 }
 
@@ -609,7 +657,9 @@ async fn listen(
     let mut body = resp.into_body();
     let mut hist = histogram()?;
     let mut received = 0u64;
-    let mut pending = String::new();
+    let mut pending: Vec<u8> = Vec::new();
+    let frame_end = memchr::memmem::Finder::new(b"\n\n");
+    let created_at = memchr::memmem::Finder::new(br#""created_at":""#);
     loop {
         let frame = tokio::select! {
             frame = body.frame() => frame,
@@ -620,17 +670,24 @@ async fn listen(
             continue;
         };
         let arrived = chrono::Utc::now();
-        pending.push_str(&String::from_utf8_lossy(&data));
-        while let Some(end) = pending.find("\n\n") {
-            let block: String = pending.drain(..end + 2).collect();
-            let Some(json) = block.lines().find_map(|l| l.strip_prefix("data:")) else {
+        pending.extend_from_slice(&data);
+        // As cheap as a listener can be (the listeners share the server's cores): frames
+        // are counted, and only the record's `created_at` (its first one: the record
+        // comes before the attendee) is read from each.
+        let mut done = 0;
+        while let Some(end) = frame_end.find(&pending[done..]) {
+            let frame = &pending[done..done + end];
+            done += end + 2;
+            if frame.starts_with(b":") {
                 continue;
-            };
+            }
             received += 1;
-            let created = serde_json::from_str::<serde_json::Value>(json.trim())
-                .ok()
-                .and_then(|v| v["record"]["created_at"].as_str().map(str::to_owned))
-                .and_then(|t| chrono::DateTime::parse_from_rfc3339(&t).ok());
+            let created = created_at
+                .find(frame)
+                .and_then(|at| frame.get(at + 14..))
+                .and_then(|rest| rest.split(|b| *b == b'"').next())
+                .and_then(|t| std::str::from_utf8(t).ok())
+                .and_then(|t| chrono::DateTime::parse_from_rfc3339(t).ok());
             if let Some(created) = created {
                 let micros = (arrived - created.with_timezone(&chrono::Utc))
                     .num_microseconds()
@@ -638,6 +695,7 @@ async fn listen(
                 hist.record(micros.max(1) as u64).map_err(Error::internal)?;
             }
         }
+        pending.drain(..done);
     }
     Ok((hist, received))
 }
@@ -652,6 +710,7 @@ async fn sequential(
 ) -> Result<Figures> {
     let mut sender = connect(addr).await?;
     let mut figures = Figures::new(name)?;
+    let cpu = server_cpu();
     let start = Instant::now();
     for i in 0..requests as u64 {
         let t = Instant::now();
@@ -664,6 +723,7 @@ async fn sequential(
         figures.errors += u64::from(!ok);
     }
     figures.elapsed = start.elapsed();
+    figures.server_cpu = server_cpu_since(cpu);
     Ok(figures)
 }
 

@@ -1,8 +1,8 @@
 //! The live check-in stream (`GET /events/{id}/check_ins/stream`, Server-Sent Events) over
 //! real HTTP: one event per history record in order, with the attendee; resume with
 //! `Last-Event-ID` with nothing missed or repeated; other events' records left out; errors
-//! in the API's shapes; 100 listeners through a 64-connection check-in storm with no loss;
-//! streams end when the server stops.
+//! in the API's shapes; a keep-alive comment on a quiet stream; 100 listeners through a
+//! 64-connection check-in storm with no loss; streams end when the server stops.
 
 mod common;
 
@@ -263,4 +263,32 @@ fn open_streams_end_when_the_server_stops() {
     let mut rest = String::new();
     let n = std::io::Read::read_to_string(&mut listener.lines, &mut rest).unwrap_or(0);
     assert!(n < 1000, "the stream ended: {rest}");
+}
+
+#[test]
+fn a_quiet_stream_gets_a_keep_alive_comment_and_then_its_records() {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Conference");
+    let ada = s.attendee(&t, event, json!({"first_name": "Ada"}));
+    let mut live = Listener::open(&s, &t, event, None);
+    let started = std::time::Instant::now();
+    let mut line = String::new();
+    live.lines.read_line(&mut line).expect("read the stream");
+    assert_eq!(line, ": keep-alive\n", "nothing else comes before a record");
+    let waited = started.elapsed();
+    assert!(
+        waited >= Duration::from_secs(14) && waited < Duration::from_secs(20),
+        "{waited:?}"
+    );
+    live.lines.read_line(&mut line).expect("read the stream");
+    scan(
+        &s,
+        &t,
+        event,
+        ada["qr_code"].as_str().expect("code"),
+        "check_in",
+    );
+    let (_, data) = live.next();
+    assert_eq!(data["attendee"]["id"], ada["id"]);
 }

@@ -4,28 +4,32 @@
 //! `Last-Event-ID` (or `?after=`) resumes from the history table, so a listener that
 //! reconnects misses nothing and sees nothing twice.
 
-use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use tokio::sync::{broadcast, watch};
+use tokio::time::{Instant, Sleep};
 
 use super::extract::{ApiPath, ApiQuery};
 use crate::auth::ReadAccess;
-use crate::db::feed::{self, Published};
+use crate::db::feed::{self, Frames};
 use crate::db::{Db, events};
 use crate::error::{Error, Result};
 use crate::server::AppState;
 
 /// Records read from the history per catch-up query.
 const CATCH_UP_PAGE: usize = 500;
-/// A comment line this often keeps proxies and clients from timing the stream out.
+/// A comment line after this long without an event keeps proxies and clients from timing
+/// the stream out.
 const HEARTBEAT: Duration = Duration::from_secs(15);
+const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -42,8 +46,10 @@ pub struct StreamParams {
 /// `id:` the record's id, `event: check_in` and `data:` a JSON `FeedEntry` (`{record,
 /// attendee}`). Send `Last-Event-ID` (EventSource does on reconnect) or `?after=` to
 /// resume: every record after that id is sent first, nothing is repeated. A comment line
-/// (`: keep-alive`) comes every 15 s. A listener that falls more than 8192 records behind
-/// is disconnected; it resumes with `Last-Event-ID`. Needs `read`.
+/// (`: keep-alive`) comes after 15 s without an event. Records committed together may
+/// arrive in one network write. A listener that falls more than 1024 committed batches
+/// (at least 1024 records) behind is disconnected; it resumes with `Last-Event-ID`.
+/// Needs `read`.
 #[utoipa::path(get, operation_id = "streamCheckIns", path = "/events/{event_id}/check_ins/stream", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), StreamParams,
         ("Last-Event-ID" = Option<i64>, Header, minimum = 0, description = "Resume after this history id (what EventSource sends on reconnect)")),
@@ -61,7 +67,7 @@ pub async fn stream(
     ApiQuery(params): ApiQuery<StreamParams>,
     headers: HeaderMap,
     State(state): State<AppState>,
-) -> Result<Sse<impl Stream<Item = std::result::Result<Event, Infallible>>>> {
+) -> Result<Response> {
     if params.after.is_some_and(|id| id < 0) {
         return Err(Error::invalid("after must be at least 0"));
     }
@@ -94,76 +100,87 @@ pub async fn stream(
         db: state.db.clone(),
         event_id,
         last: start,
-        backlog: VecDeque::new(),
         caught_up: resume.is_none(),
         live,
         closed,
+        quiet: Box::pin(tokio::time::sleep(HEARTBEAT)),
     };
-    let events = futures_util::stream::unfold(listener, |mut l| async move {
-        let published = l.next().await?;
-        let event = Event::default()
-            .id(published.id.to_string())
-            .event("check_in")
-            .data(&published.json);
-        Some((Ok(event), l))
+    let frames = futures_util::stream::unfold(listener, |mut l| async move {
+        let bytes = l.next().await?;
+        Some((Ok::<_, Infallible>(bytes), l))
     });
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT)))
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(frames),
+    )
+        .into_response())
 }
 
-/// One stream's position: the last id sent, the catch-up still to send, the broadcast.
+/// One stream's position: the last id sent, whether the history still has to be read
+/// from the table, the broadcast.
 struct Listener {
     db: Db,
     event_id: i64,
     last: i64,
-    backlog: VecDeque<Published>,
     caught_up: bool,
-    live: broadcast::Receiver<Arc<Published>>,
+    live: broadcast::Receiver<Arc<Frames>>,
     closed: watch::Receiver<bool>,
+    /// Fires when nothing was sent for `HEARTBEAT`.
+    quiet: Pin<Box<Sleep>>,
 }
 
 impl Listener {
-    /// The next record to send; None ends the stream (server stopping, listener too slow,
-    /// or the history cannot be read).
-    async fn next(&mut self) -> Option<Arc<Published>> {
+    /// The next bytes to send (the frames of one or more records, or a heartbeat); None
+    /// ends the stream (server stopping, listener too slow, or the history cannot be
+    /// read).
+    async fn next(&mut self) -> Option<Bytes> {
         loop {
             if *self.closed.borrow() {
                 return None;
             }
-            if let Some(item) = self.backlog.pop_front() {
-                self.last = item.id;
-                return Some(Arc::new(item));
-            }
-            if !self.caught_up {
+            let frames = if self.caught_up {
+                let received = tokio::select! {
+                    received = self.live.recv() => received,
+                    _ = self.closed.changed() => return None,
+                    () = &mut self.quiet => {
+                        self.quiet.as_mut().reset(Instant::now() + HEARTBEAT);
+                        return Some(Bytes::from_static(KEEP_ALIVE));
+                    }
+                };
+                match received {
+                    Ok(frames) => frames,
+                    // Too slow: dropped, never waited for. It resumes with Last-Event-ID.
+                    Err(broadcast::error::RecvError::Lagged(missed)) => {
+                        tracing::info!(
+                            event_id = self.event_id,
+                            missed_batches = missed,
+                            "a slow stream listener was dropped"
+                        );
+                        return None;
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            } else {
                 let (event_id, after) = (self.event_id, self.last);
-                let page = self
+                let (page, read) = self
                     .db
                     .read(move |conn| feed::after(conn, event_id, after, CATCH_UP_PAGE))
                     .await
                     .ok()?;
-                self.caught_up = page.len() < CATCH_UP_PAGE;
-                self.backlog.extend(page);
+                self.caught_up = read < CATCH_UP_PAGE;
+                Arc::new(page)
+            };
+            // Records of other events, and those the catch-up already sent, are skipped.
+            if frames.event_id != self.event_id {
                 continue;
             }
-            let received = tokio::select! {
-                received = self.live.recv() => received,
-                _ = self.closed.changed() => return None,
-            };
-            match received {
-                Ok(item) if item.event_id == self.event_id && item.id > self.last => {
-                    self.last = item.id;
-                    return Some(item);
-                }
-                Ok(_) => {}
-                // Too slow: dropped, never waited for. It resumes with Last-Event-ID.
-                Err(broadcast::error::RecvError::Lagged(missed)) => {
-                    tracing::info!(
-                        event_id = self.event_id,
-                        missed,
-                        "a slow stream listener was dropped"
-                    );
-                    return None;
-                }
-                Err(broadcast::error::RecvError::Closed) => return None,
+            if let Some((bytes, last)) = frames.after(self.last) {
+                self.last = last;
+                self.quiet.as_mut().reset(Instant::now() + HEARTBEAT);
+                return Some(bytes);
             }
         }
     }
