@@ -13,6 +13,7 @@ pub mod decode;
 pub mod envelope;
 pub mod error;
 pub mod events;
+pub mod examples;
 pub mod extract;
 pub mod idempotency;
 pub mod integrations;

@@ -8,7 +8,8 @@
 //! from the same rules the layers follow. It also gives generators what utoipa leaves
 //! out: records by `$ref` inside the generic envelopes (utoipa copies them inline), an
 //! optional body as `required: false` (utoipa writes `oneOf [null, ...]`, which no client
-//! can send), and the frame of the Server-Sent Events stream.
+//! can send), the frame of the Server-Sent Events stream, and an example for every request
+//! body and JSON success answer (`examples.rs`).
 //!
 //! The result is plain JSON: the document is served as it leaves this pass.
 
@@ -79,6 +80,7 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> Value {
             }
         }
     }
+    super::examples::attach(&mut doc);
     doc
 }
 
@@ -423,7 +425,7 @@ fn event_frame(op: &mut Map<String, Value>) {
     );
     media.insert(
         "example".into(),
-        json!({"id": "42", "event": "check_in", "data": "{\"record\":{\"id\":42,\"action\":\"check_in\",\"outcome\":\"ok\"},\"attendee\":{\"id\":7,\"first_name\":\"Nadia\"}}"}),
+        json!({"id": "42", "event": "check_in", "data": "{\"record\":{\"id\":42,\"action\":\"check_in\",\"outcome\":\"ok\"},\"attendee\":{\"id\":1,\"first_name\":\"Nadia\"}}"}),
     );
 }
 
