@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
+use crate::app::{AppConfig, RollingBackups};
 use crate::auth::secrets;
 use crate::config::{
     CacheSizes, DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig, default_db_path,
@@ -98,7 +99,7 @@ impl DbArg {
     }
 
     fn open(&self) -> Result<Db> {
-        Db::open(&self.path())
+        Ok(Db::open(&self.path())?)
     }
 }
 
@@ -339,32 +340,28 @@ fn print_line(value: &serde_json::Value) -> Result<()> {
 }
 
 fn serve(args: ServeArgs) -> Result<()> {
-    let config = ServerConfig {
-        db_path: args.db.path(),
-        bind: args.bind,
-        token_ttl: args.token_ttl,
-        demo: args.demo,
-        rate_limit: args.rate_limit,
-        allowed_hosts: args.allow_host,
-        db_cache: CacheSizes::SERVER,
+    let config = AppConfig {
+        server: ServerConfig {
+            db_path: args.db.path(),
+            bind: args.bind,
+            token_ttl: args.token_ttl,
+            demo: args.demo,
+            rate_limit: args.rate_limit,
+            allowed_hosts: args.allow_host,
+            db_cache: CacheSizes::SERVER,
+        },
+        sync_every: std::time::Duration::from_secs(args.sync_interval),
+        backups: args.backup_dir.map(|dir| RollingBackups {
+            dir,
+            every: args.backup_every,
+            keep: args.backup_keep as usize,
+        }),
     };
-    let sync_interval = std::time::Duration::from_secs(args.sync_interval);
-    let (backup_dir, backup_every, backup_keep) = (
-        args.backup_dir,
-        args.backup_every,
-        args.backup_keep as usize,
-    );
-    tracing::info!(db = %config.db_path.display(), "opening database");
+    tracing::info!(db = %config.server.db_path.display(), "opening database");
     runtime()?.block_on(async move {
-        let demo = config.demo;
+        let demo = config.server.demo;
         let demo_attendees = args.demo_attendees as usize;
-        let server = server::start(config, server::termination_signal()).await?;
-        if !sync_interval.is_zero() {
-            crate::sync::spawn(server.db.clone(), sync_interval);
-        }
-        if let Some(dir) = backup_dir {
-            crate::backup::spawn_rolling(server.db.path().to_path_buf(), dir, backup_every, backup_keep);
-        }
+        let server = crate::app::run(config, server::termination_signal()).await?;
         {
             let mut out = std::io::stdout().lock();
             writeln!(out, "listening on http://{}", server.addr)

@@ -4,6 +4,7 @@
 //! `domain` (types and validation), `server` (start/stop), `cli` (command line).
 
 pub mod api;
+pub mod app;
 pub mod auth;
 pub mod backup;
 pub mod bench;

@@ -1,7 +1,7 @@
 //! The HTTP server: shared state, the middleware stack, and start/stop.
 //!
-//! `entrada serve` and the desktop app both start the server through [`start`], so the
-//! two always serve the same thing.
+//! `entrada serve` and the desktop app both start the server through [`start`] (by way of
+//! [`crate::app::run`]), so the two always serve the same thing.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -22,7 +22,7 @@ use crate::api::idempotency::{self, InFlight};
 use crate::api::{self, error::ErrorBody};
 use crate::auth::{authorize, revoke, token_endpoint};
 use crate::config::{BODY_LIMIT, ServerConfig};
-use crate::db::Db;
+use crate::db::{Db, OpenError};
 use crate::error::{Error, Result};
 use crate::guard::{self, Limits};
 use axum::middleware::from_fn_with_state;
@@ -177,13 +177,47 @@ impl RunningServer {
     }
 }
 
+/// Why the server could not start, told apart so that the desktop's start page and
+/// `entrada serve` can say what to do about it without reading the message.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The address is taken (another program on the port) or not ours to bind.
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Another Entrada holds the database's serve lock.
+    #[error("{0}")]
+    AlreadyServing(String),
+    #[error(transparent)]
+    Database(#[from] OpenError),
+    #[error(transparent)]
+    Other(#[from] Error),
+}
+
+impl From<StartError> for Error {
+    fn from(e: StartError) -> Self {
+        match e {
+            StartError::Listen { .. } => Error::internal(e),
+            StartError::AlreadyServing(message) => Error::Conflict(message),
+            StartError::Database(e) => e.into(),
+            StartError::Other(e) => e,
+        }
+    }
+}
+
 /// Opens the database, binds, and starts serving in the background. When this returns,
-/// the server accepts connections at `addr`.
+/// the server accepts connections at `addr`. (Sync and backups: [`crate::app::run`].)
 pub async fn start(
     config: ServerConfig,
     shutdown_signal: impl std::future::Future<Output = ()> + Send + 'static,
-) -> Result<RunningServer> {
-    let lock = crate::backup::ServeLock::acquire(&config.db_path)?;
+) -> Result<RunningServer, StartError> {
+    let lock = crate::backup::ServeLock::acquire(&config.db_path).map_err(|e| match e {
+        Error::Conflict(message) => StartError::AlreadyServing(message),
+        e => StartError::Other(e),
+    })?;
     let (db_path, cache) = (config.db_path.clone(), config.db_cache);
     let db = tokio::task::spawn_blocking(move || Db::open_with(&db_path, cache))
         .await
@@ -193,7 +227,10 @@ pub async fn start(
     }
     let listener = TcpListener::bind(config.bind)
         .await
-        .map_err(|e| Error::internal(format!("cannot listen on {}: {e}", config.bind)))?;
+        .map_err(|source| StartError::Listen {
+            addr: config.bind,
+            source,
+        })?;
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
@@ -326,3 +363,97 @@ pub async fn termination_signal() {
 
 /// How long in-flight requests get after a stop signal before the process exits anyway.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::CacheSizes;
+
+    fn config(db: &std::path::Path, bind: SocketAddr) -> ServerConfig {
+        ServerConfig {
+            db_path: db.to_owned(),
+            bind,
+            token_ttl: 60,
+            demo: false,
+            rate_limit: 0,
+            allowed_hosts: Vec::new(),
+            db_cache: CacheSizes::KIOSK,
+        }
+    }
+
+    /// The desktop tells these apart by type, not by message.
+    #[tokio::test]
+    async fn why_a_start_failed_is_told_by_its_kind() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let any = SocketAddr::from(([127, 0, 0, 1], 0));
+        let first = start(
+            config(&dir.path().join("a.db"), any),
+            std::future::pending(),
+        )
+        .await
+        .expect("first start");
+
+        let taken = start(
+            config(&dir.path().join("b.db"), first.addr),
+            std::future::pending(),
+        )
+        .await;
+        assert!(
+            matches!(taken, Err(StartError::Listen { .. })),
+            "{:?}",
+            taken.err()
+        );
+
+        let twice = start(
+            config(&dir.path().join("a.db"), any),
+            std::future::pending(),
+        )
+        .await;
+        assert!(
+            matches!(twice, Err(StartError::AlreadyServing(_))),
+            "{:?}",
+            twice.err()
+        );
+
+        let newer = dir.path().join("newer.db");
+        {
+            let conn = rusqlite::Connection::open(&newer).expect("open");
+            conn.pragma_update(None, "user_version", 9999)
+                .expect("version");
+            conn.pragma_update(
+                None,
+                "application_id",
+                crate::db::migrations::APPLICATION_ID,
+            )
+            .expect("id");
+        }
+        let refused = start(config(&newer, any), std::future::pending()).await;
+        assert!(
+            matches!(
+                refused,
+                Err(StartError::Database(OpenError::Newer { found: 9999, .. }))
+            ),
+            "{:?}",
+            refused.err()
+        );
+
+        let damaged = dir.path().join("damaged.db");
+        std::fs::write(&damaged, vec![0x5a; 8192]).expect("write");
+        let refused = start(config(&damaged, any), std::future::pending()).await;
+        assert!(
+            matches!(
+                refused,
+                Err(StartError::Database(
+                    OpenError::Damaged(_)
+                        | OpenError::Foreign {
+                            unreadable: true,
+                            ..
+                        }
+                ))
+            ),
+            "{:?}",
+            refused.err()
+        );
+        first.stop().await.expect("stop");
+    }
+}

@@ -23,7 +23,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use entrada::app::AppConfig;
 use entrada::config::{CacheSizes, DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig};
+use entrada::db::OpenError;
+use entrada::server::StartError;
 use tauri::webview::PageLoadEvent;
 use tauri::{AppHandle, Manager, WebviewUrl, WebviewWindow, WebviewWindowBuilder, WindowEvent};
 use tracing_subscriber::layer::SubscriberExt;
@@ -436,25 +439,28 @@ async fn start_server(
     db: PathBuf,
     log_dir: PathBuf,
 ) {
-    let config = ServerConfig {
-        db_path: db.clone(),
-        bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
-        token_ttl: DEFAULT_TOKEN_TTL,
-        demo: false,
-        rate_limit: DEFAULT_RATE_LIMIT,
-        allowed_hosts: Vec::new(),
-        // A day at the door on a small PC: small page caches (see `CacheSizes::KIOSK`).
-        db_cache: CacheSizes::KIOSK,
+    let config = AppConfig {
+        server: ServerConfig {
+            db_path: db.clone(),
+            bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
+            token_ttl: DEFAULT_TOKEN_TTL,
+            demo: false,
+            rate_limit: DEFAULT_RATE_LIMIT,
+            allowed_hosts: Vec::new(),
+            // A day at the door on a small PC: small page caches (see `CacheSizes::KIOSK`).
+            db_cache: CacheSizes::KIOSK,
+        },
+        sync_every: Duration::from_secs(30),
+        backups: None,
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    match entrada::server::start(config, async move {
+    match entrada::app::run(config, async move {
         let _ = stopped.await;
     })
     .await
     {
         Ok(server) => {
             tracing::info!(addr = %server.addr, "local API listening");
-            entrada::sync::spawn(server.db.clone(), Duration::from_secs(30));
             match page_url(options.port, options.kiosk, options.idle_minutes).parse() {
                 Ok(url) => {
                     if let Err(e) = window.navigate(url) {
@@ -469,7 +475,7 @@ async fn start_server(
         }
         Err(e) => {
             tracing::error!(error = %e, db = %db.display(), "the local server cannot start");
-            let (what, hint) = explain(&e.to_string(), options.port, &db);
+            let (what, hint) = explain(&e, options.port, &db);
             tracing::info!(%what, %hint, "told the person at the kiosk");
             let mut splash = match window.url() {
                 Ok(u) => u,
@@ -495,44 +501,39 @@ async fn start_server(
 }
 
 /// A start failure in words for the person at the kiosk, and what to do about it.
-fn explain(error: &str, port: u16, db: &std::path::Path) -> (String, String) {
+fn explain(error: &StartError, port: u16, db: &std::path::Path) -> (String, String) {
     let db = db.display();
-    if error.contains("cannot listen") {
-        (
+    match error {
+        StartError::Listen { .. } => (
             format!("Another program is already using port {port} on this computer."),
             format!(
                 "Close that program (or the other Entrada), or start Entrada on another port: entrada-desktop --port {}.",
                 port.saturating_add(1)
             ),
-        )
-    } else if error.contains("already serving") {
-        (
+        ),
+        StartError::AlreadyServing(_) => (
             format!("Another Entrada is already using the database {db}."),
             "Close the other Entrada window or `entrada serve`, then start this one again.".into(),
-        )
-    } else if error.contains("newer version") {
-        (
+        ),
+        StartError::Database(OpenError::Newer { .. }) => (
             format!("The database {db} was written by a newer version of Entrada."),
             "Install that newer version, or restore a backup made by this one (entrada restore --from FILE).".into(),
-        )
-    } else if error.contains("not a database")
-        || error.contains("malformed")
-        || error.contains("corrupt")
-    {
-        (
+        ),
+        StartError::Database(
+            OpenError::Damaged(_) | OpenError::Foreign { unreadable: true, .. },
+        ) => (
             format!("The database {db} is damaged."),
             "Restore the latest backup: entrada restore --from BACKUP --db DATABASE (entrada doctor shows what is wrong).".into(),
-        )
-    } else if error.contains("locked") || error.contains("busy") {
-        (
+        ),
+        StartError::Database(OpenError::Locked(_)) => (
             format!("The database {db} is locked by another program."),
             "Close other programs that use it, then start Entrada again.".into(),
-        )
-    } else {
-        (
+        ),
+        StartError::Database(OpenError::Foreign { .. } | OpenError::Other(_))
+        | StartError::Other(_) => (
             format!("The local server could not start: {error}"),
             "Start Entrada again. If this happens again, send the log file to your organiser."
                 .into(),
-        )
+        ),
     }
 }

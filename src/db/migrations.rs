@@ -8,6 +8,7 @@ use std::path::Path;
 use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
+use super::OpenError;
 use crate::error::{Error, Result};
 
 fn migrations() -> Migrations<'static> {
@@ -44,7 +45,7 @@ pub fn version(conn: &Connection) -> Result<usize> {
 /// (`<db>.v<N>-<time>.bak`, see `backup::before_upgrade`), then every pending migration
 /// runs in one transaction: an upgrade that fails leaves the database as it was. A
 /// database made by a newer Entrada is refused before anything touches it.
-pub fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
+pub fn apply(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
     let current = version(conn)?;
     refuse_newer(current, path)?;
     if current > 0 && current < latest() {
@@ -64,7 +65,7 @@ pub fn apply(conn: &mut Connection, path: &Path) -> Result<()> {
 
 /// Refuses a database file made by a newer Entrada before anything (even a journal
 /// mode) is changed in it.
-pub fn check_file(path: &Path) -> Result<()> {
+pub fn check_file(path: &Path) -> Result<(), OpenError> {
     if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
         return Ok(());
     }
@@ -80,17 +81,21 @@ pub fn check_file(path: &Path) -> Result<()> {
 /// Refuses a non-empty database that Entrada did not make: opening it would add our
 /// tables to someone else's file and switch it to WAL, with no copy kept. Ours carry
 /// [`APPLICATION_ID`]; those made before it was set are known by their tables.
-pub fn refuse_foreign(conn: &Connection, path: &Path) -> Result<()> {
-    let not_ours = |what: String| {
-        Error::Conflict(format!(
-            "{} is not an Entrada database ({what}); refusing to change it. Give --db a new \
-             file, or an Entrada database",
-            path.display()
-        ))
+pub fn refuse_foreign(conn: &Connection, path: &Path) -> Result<(), OpenError> {
+    let foreign = |why: String, unreadable: bool| OpenError::Foreign {
+        path: path.to_owned(),
+        why,
+        unreadable,
     };
+    let not_ours = |why: String| foreign(why, false);
     let id: i32 = match conn.query_row("PRAGMA application_id", [], |r| r.get(0)) {
         Ok(id) => id,
-        Err(e) => return Err(not_ours(format!("not a readable SQLite database: {e}"))),
+        Err(e) => {
+            return Err(foreign(
+                format!("not a readable SQLite database: {e}"),
+                true,
+            ));
+        }
     };
     if id == APPLICATION_ID {
         return Ok(());
@@ -120,15 +125,13 @@ pub fn refuse_foreign(conn: &Connection, path: &Path) -> Result<()> {
     Err(not_ours(format!("it holds {listed}")))
 }
 
-fn refuse_newer(current: usize, path: &Path) -> Result<()> {
+fn refuse_newer(current: usize, path: &Path) -> Result<(), OpenError> {
     if current > latest() {
-        return Err(Error::Conflict(format!(
-            "{} was written by a newer version of Entrada (schema {current}; this version knows \
-             schema {}): refusing to open it. Use the newer version, or restore a backup made \
-             by this one",
-            path.display(),
-            latest()
-        )));
+        return Err(OpenError::Newer {
+            path: path.to_owned(),
+            found: current,
+            known: latest(),
+        });
     }
     Ok(())
 }

@@ -71,6 +71,63 @@ fn tune_cache(conn: &Connection, cache_kib: i64) -> rusqlite::Result<()> {
     conn.query_row(&format!("PRAGMA mmap_size = {MMAP_BYTES}"), [], |_| Ok(()))
 }
 
+/// Why a database file could not be opened, told apart so that a person can be told what
+/// to do about it (the desktop's start page, `entrada serve`'s message).
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// Written by a newer Entrada: nothing in it was touched.
+    #[error(
+        "{} was written by a newer version of Entrada (schema {found}; this version knows \
+         schema {known}): refusing to open it. Use the newer version, or restore a backup made \
+         by this one",
+        .path.display()
+    )]
+    Newer {
+        path: PathBuf,
+        found: usize,
+        known: usize,
+    },
+    /// Not an Entrada database, or no SQLite database at all (`unreadable`).
+    #[error(
+        "{} is not an Entrada database ({why}); refusing to change it. Give --db a new file, \
+         or an Entrada database",
+        .path.display()
+    )]
+    Foreign {
+        path: PathBuf,
+        why: String,
+        unreadable: bool,
+    },
+    /// SQLite finds the file damaged.
+    #[error(transparent)]
+    Damaged(Error),
+    /// Another program holds a lock on it.
+    #[error(transparent)]
+    Locked(Error),
+    #[error(transparent)]
+    Other(#[from] Error),
+}
+
+impl From<rusqlite::Error> for OpenError {
+    fn from(e: rusqlite::Error) -> Self {
+        use rusqlite::ErrorCode::*;
+        match e.sqlite_error_code() {
+            Some(NotADatabase | DatabaseCorrupt) => OpenError::Damaged(Error::Database(e)),
+            Some(DatabaseBusy | DatabaseLocked) => OpenError::Locked(Error::Database(e)),
+            _ => OpenError::Other(Error::Database(e)),
+        }
+    }
+}
+
+impl From<OpenError> for Error {
+    fn from(e: OpenError) -> Self {
+        match e {
+            OpenError::Newer { .. } | OpenError::Foreign { .. } => Error::Conflict(e.to_string()),
+            OpenError::Damaged(e) | OpenError::Locked(e) | OpenError::Other(e) => e,
+        }
+    }
+}
+
 /// The database handle shared by every request.
 #[derive(Clone)]
 pub struct Db {
@@ -83,12 +140,12 @@ pub struct Db {
 impl Db {
     /// Opens (creating if needed) the database at `path`, applies pending migrations and
     /// starts the writer thread.
-    pub fn open(path: &Path) -> Result<Db> {
+    pub fn open(path: &Path) -> Result<Db, OpenError> {
         Db::open_with(path, CacheSizes::SERVER)
     }
 
     /// [`Db::open`] with page caches of the given sizes.
-    pub fn open_with(path: &Path, cache: CacheSizes) -> Result<Db> {
+    pub fn open_with(path: &Path, cache: CacheSizes) -> Result<Db, OpenError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
                 Error::internal(format!("cannot create directory {}: {e}", dir.display()))

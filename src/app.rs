@@ -1,0 +1,50 @@
+//! The one wiring of a running Entrada: the server, the sync with a remote, and rolling
+//! backups. `entrada serve` and the desktop app both start here, so what runs beside the
+//! server (and in which order) cannot drift apart between the two.
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::config::ServerConfig;
+use crate::server::{self, RunningServer, StartError};
+
+/// Everything a running Entrada needs, in one typed value.
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    pub server: ServerConfig,
+    /// Seconds between sync rounds with the configured remote; zero turns the background
+    /// sync off (rounds still run on request).
+    pub sync_every: Duration,
+    /// Rolling backups while the server runs, when asked for.
+    pub backups: Option<RollingBackups>,
+}
+
+/// A copy of the database into `dir` every `every`, keeping the newest `keep`.
+#[derive(Debug, Clone)]
+pub struct RollingBackups {
+    pub dir: PathBuf,
+    pub every: Duration,
+    pub keep: usize,
+}
+
+/// Starts the server, then the sync and the backups of its database. When this returns,
+/// the server accepts connections at the returned `addr`; `shutdown` stops it.
+pub async fn run(
+    config: AppConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<RunningServer, StartError> {
+    let server = server::start(config.server, shutdown).await?;
+    if !config.sync_every.is_zero() {
+        crate::sync::spawn(server.db.clone(), config.sync_every);
+    }
+    if let Some(backups) = config.backups {
+        crate::backup::spawn_rolling(
+            server.db.path().to_path_buf(),
+            backups.dir,
+            backups.every,
+            backups.keep,
+        );
+    }
+    Ok(server)
+}
