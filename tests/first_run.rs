@@ -267,6 +267,16 @@ fn staff_are_managed_by_organisers() {
         Some(json!({"item": {"name": "X", "email": "x", "role": "boss"}})),
     );
     assert_eq!(bad.errors().len(), 2);
+    // The role is the `Role` enum of the document, exactly: no padding.
+    let padded = root_call(
+        &s,
+        "POST",
+        "/kiosk/staff",
+        Some(&organiser),
+        Some(json!({"item": {"name": "Pat", "email": "pat@example.com", "role": " door "}})),
+    );
+    assert_eq!(padded.status, 422, "{}", padded.text);
+    assert!(padded.errors()[0].contains("item.role"), "{}", padded.text);
 
     // Dan signs in with the temporary passphrase and may not manage staff.
     let door = s.personal_token("dan@example.com", &temporary);
@@ -274,6 +284,9 @@ fn staff_are_managed_by_organisers() {
     assert_eq!(list.status, 200, "{}", list.text);
     let items = list.json()["items"].as_array().expect("items").clone();
     assert_eq!(items.len(), 2);
+    // By name, as listStaff says (Dan, added second, before Olga).
+    let names: Vec<&str> = items.iter().filter_map(|m| m["name"].as_str()).collect();
+    assert_eq!(names, ["Dan Door", "Olga Organiser"]);
     let listed_dan = items
         .iter()
         .find(|m| m["id"] == dan_id)

@@ -95,7 +95,11 @@ impl Checker {
         root.insert("allOf".into(), json!([schema]));
         root.insert("components".into(), self.components.clone());
         let root = Value::Object(root);
-        let validator = jsonschema::draft202012::new(&root)
+        // Formats are checked too: a `date-time` the server sends must be one.
+        let validator = jsonschema::options()
+            .with_draft(jsonschema::Draft::Draft202012)
+            .should_validate_formats(true)
+            .build(&root)
             .unwrap_or_else(|e| panic!("schema of {method} {path} {status} does not compile: {e}"));
         let body = resp.json();
         let problems: Vec<String> = validator

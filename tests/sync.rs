@@ -476,7 +476,11 @@ fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() 
     // An unreachable remote is a summary, not a failure of the request.
     let summary = run(&k, &organiser);
     assert_eq!(summary["reached"], false);
-    assert!(summary["error"].is_string());
+    let error = summary["error"].as_str().expect("an error");
+    assert!(
+        error.contains("connection failed") && !error.contains(": client error"),
+        "the token request's failure in words: {error}"
+    );
     let missing = k.call(
         "DELETE",
         &format!("{}/kiosk/sync/parked/99", k.base),
@@ -487,6 +491,45 @@ fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() 
     // The CLI's round fails (non-zero) when the remote cannot be reached.
     let out = k.cli(&["sync", "run"]);
     assert!(!out.status.success());
+}
+
+/// Guards against a round that cannot find the remote's name reporting only "the remote
+/// could not be reached: token request: client error": it says what the connection test
+/// says (the same words, from the same code), in the run's summary and in the status.
+#[test]
+fn a_remote_whose_name_is_not_found_is_reported_as_the_connection_test_reports_it() {
+    let k = kiosk();
+    let organiser = k.token("read write");
+    let remote = json!({"base_url": "https://no-such-host.invalid/api/v2",
+        "auth_url": "https://no-such-host.invalid", "client_id": "kiosk-1",
+        "client_secret": "very secret"});
+    let probe = k.call(
+        "POST",
+        &format!("{}/api/v2/kiosk/sync/test", k.base),
+        Some(&organiser),
+        Some(&json!({"item": remote})),
+    );
+    assert_eq!(probe.status, 200, "{}", probe.text);
+    let probe = probe.json();
+    assert_eq!(probe["stage"], "dns", "{probe}");
+    let words = probe["message"].as_str().expect("a message").to_owned();
+    assert!(words.contains("no-such-host.invalid"), "{words}");
+
+    let mut config = remote.clone();
+    config["events"] = json!([1]);
+    let put = k.call(
+        "PUT",
+        &format!("{}/api/v2/kiosk/sync/config", k.base),
+        Some(&organiser),
+        Some(&json!({"item": config})),
+    );
+    assert_eq!(put.status, 200, "{}", put.text);
+    let summary = run(&k, &organiser);
+    assert_eq!(summary["reached"], false, "{summary}");
+    assert_eq!(summary["error"], words.as_str(), "{summary}");
+    let st = status(&k, &organiser);
+    assert_eq!(st["last_error"], words.as_str(), "{st}");
+    assert_eq!(st["online"], false);
 }
 
 /// A fault proxy between a kiosk and its remote: at random (fixed seed) it answers 500,

@@ -109,6 +109,13 @@ fn a_spreadsheet_maps_headings_and_answers_and_imports_once() {
     assert_eq!(rows, vec![2, 3, 5], "file line numbers");
     assert_eq!(report["results"][0]["action"], "create");
     assert_eq!(report["results"][0]["name"], "Ada Lovelace");
+    for row in report["results"].as_array().expect("results") {
+        assert_eq!(
+            row["attendee_id"],
+            Value::Null,
+            "a dry run names no attendee it did not create: {row}"
+        );
+    }
     let notes = report["columns"]
         .as_array()
         .expect("columns")
@@ -488,14 +495,42 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
     assert_eq!(report["created"], 1);
     assert_eq!(report["invalid"], 1);
     assert_eq!(report["results"][1]["row"], 3);
+    // Ada would be created: the dry run stored her nowhere, so it names no id (an id it
+    // made and rolled back goes to the next attendee created).
+    assert_eq!(report["results"][0]["action"], "create");
+    assert_eq!(report["results"][0]["attendee_id"], Value::Null, "{report}");
+    assert_eq!(report["results"][1]["attendee_id"], Value::Null, "{report}");
     assert_eq!(count(&s, &t, event), 0);
     let refused = send("", body, &t);
     assert_eq!(refused.item()["written"], false);
     assert_eq!(refused.item()["refused"], true);
+    assert_eq!(
+        refused.item()["results"][0]["attendee_id"],
+        Value::Null,
+        "a refused import stored no one either: {}",
+        refused.text
+    );
     assert_eq!(dry.item()["refused"], false, "a dry run is not a refusal");
     assert_eq!(count(&s, &t, event), 0);
     let partial = send("?valid_only=true", body, &t);
     assert_eq!(partial.item()["written"], true);
+    assert_eq!(count(&s, &t, event), 1);
+    let ada = find(&s, &t, event, "ada@example.com")["id"].clone();
+    assert_eq!(partial.item()["results"][0]["attendee_id"], ada);
+    // A dry run keeps the id of an attendee it would update, and names none it would
+    // create, nor for a later row of the same new person.
+    let again = send(
+        "?dry_run=true",
+        "first_name,last_name,email,qr_code\nAda,King,ada@example.com,\nZoe,,zoe@example.com,\nZoe,,zoe@example.com,ZOE-1\n",
+        &t,
+    );
+    assert_eq!(again.status, 200, "{}", again.text);
+    let rows = again.item()["results"].clone();
+    assert_eq!(rows[0]["action"], "update", "{rows}");
+    assert_eq!(rows[0]["attendee_id"], ada, "{rows}");
+    assert_eq!(rows[1]["action"], "create", "{rows}");
+    assert_eq!(rows[1]["attendee_id"], Value::Null, "{rows}");
+    assert_eq!(rows[2]["attendee_id"], Value::Null, "{rows}");
     assert_eq!(count(&s, &t, event), 1);
     let mapped = send(
         "?map=Name%3Dfirst_name",

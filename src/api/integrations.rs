@@ -22,6 +22,7 @@ use crate::server::AppState;
 #[derive(Deserialize, ToSchema)]
 pub struct IntegrationInput {
     /// What the client is, e.g. "Badge printer at door 2".
+    #[schema(schema_with = crate::domain::schema::required_short)]
     pub name: String,
     /// Space-separated: `read`, `write`, `check_in`. Default `read check_in`.
     pub scopes: Option<String>,
@@ -39,6 +40,7 @@ pub struct Integration {
     pub client_id: String,
     pub name: String,
     pub scopes: String,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -72,7 +74,7 @@ pub async fn create(
     let name = problems.take(crate::domain::text::required_text(
         "item.name",
         &input.name,
-        200,
+        crate::domain::text::MAX_SHORT,
     ));
     let wanted = input.scopes.unwrap_or_else(|| "read check_in".into());
     let scopes = problems.take(

@@ -78,7 +78,8 @@ anything else is 404.
 
 ## Conventions (where the spec says "not shown")
 - Non-paged responses have `metadata: {}`. Lists are ordered by `id` ascending, except
-  attendee fields, which are ordered by `position`.
+  attendee fields, which are ordered by `position`, the check-in history (newest first)
+  and the kiosk's staff list (`GET /kiosk/staff`, by name).
 - Paged lists (`events`, `attendees`, the check-in history): `page` from 1 (default 1)
   and `per_page` from 1 to 100 (default 25), as the spec gives them. A value outside
   these ranges, or not an integer, is **422** naming the parameter (not clamped: a client
@@ -109,7 +110,8 @@ anything else is 404.
   to attendees created afterwards and forbids clearing an existing answer.
 - Errors: 401/403/404/409/413 `{error}`, 422 `{errors: [..]}` with one message per problem,
   naming the member (`item.email is not a valid email address`). Unknown members of a
-  request are ignored. Bodies are limited to 1 MiB (413).
+  request are ignored. JSON bodies are limited to 1 MiB, a CSV import's file to 64 MiB
+  (413).
 - A path id that is not an integer is 404.
 - Rate limits (429 `{error}` with `Retry-After` in whole seconds): API requests per token,
   500 per second with bursts of 500 by default (`entrada serve --rate-limit N`, 0 for

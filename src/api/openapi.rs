@@ -533,6 +533,69 @@ mod tests {
         );
     }
 
+    /// The numbers before "MiB" in a text.
+    fn mebibytes(text: &str) -> Vec<usize> {
+        text.match_indices(" MiB")
+            .filter_map(|(at, _)| {
+                let digits: String = text[..at]
+                    .chars()
+                    .rev()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                digits.parse().ok()
+            })
+            .collect()
+    }
+
+    /// Guards against a size in the document that is not the server's: the import's 413
+    /// once said 1 MiB (the JSON limit) where its summary said 64 MiB.
+    #[test]
+    fn every_size_limit_in_the_document_is_the_servers() {
+        let (_, mut api) = crate::api::router();
+        api.merge(crate::api::kiosk_router().1);
+        let doc = finish(api);
+        let json_limit = crate::config::BODY_LIMIT >> 20;
+        let file_limit = crate::transfer::import::MAX_FILE_BYTES >> 20;
+        let description = doc["info"]["description"].as_str().unwrap_or_default();
+        assert!(
+            description.contains(&format!(
+                "JSON bodies are limited to {json_limit} MiB, a CSV import's file to {file_limit} MiB"
+            )),
+            "the conventions state the limits"
+        );
+        let mut import_sizes = Vec::new();
+        for item in doc["paths"].as_object().expect("paths").values() {
+            for op in item.as_object().expect("path item").values() {
+                let import = op["operationId"] == "importAttendees";
+                let mut texts = vec![&op["summary"], &op["description"]];
+                texts.extend(
+                    op["responses"]
+                        .as_object()
+                        .expect("responses")
+                        .values()
+                        .map(|r| &r["description"]),
+                );
+                for text in texts.into_iter().filter_map(Value::as_str) {
+                    for size in mebibytes(text) {
+                        let limit = if import { file_limit } else { json_limit };
+                        assert_eq!(size, limit, "{}: {text}", op["operationId"]);
+                        if import {
+                            import_sizes.push(size);
+                        }
+                    }
+                }
+                if !import && let Some(text) = op["responses"]["413"]["description"].as_str() {
+                    assert_eq!(mebibytes(text), [json_limit], "{text}");
+                }
+            }
+        }
+        // The summary and the 413 both say it.
+        assert_eq!(import_sizes, [file_limit, file_limit, file_limit]);
+    }
+
     #[test]
     fn an_optional_body_is_not_required_and_not_nullable() {
         let mut op = json!({"requestBody": {"content": {"application/json": {"schema":

@@ -19,6 +19,7 @@ use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use crate::auth::{Organiser, secrets};
 use crate::db::users;
+use crate::domain::schema;
 use crate::domain::text::{self, MAX_SHORT};
 use crate::domain::user::{Role, StaffMember};
 use crate::error::{Error, Problems, Result};
@@ -27,10 +28,13 @@ use crate::server::AppState;
 /// Body member of `POST /kiosk/staff`.
 #[derive(Deserialize, ToSchema)]
 pub struct StaffInput {
+    #[schema(schema_with = schema::required_short)]
     pub name: String,
+    // Their sign-in name, stored in lower case (`schema_with` documents the member).
+    #[schema(schema_with = schema::required_email)]
     pub email: String,
     /// `door` (read, check in, scan) or `organiser` (everything in the account).
-    #[schema(example = "door")]
+    #[schema(value_type = Role)]
     pub role: String,
 }
 
@@ -43,8 +47,11 @@ pub struct StaffRequest {
 /// Body member of `PATCH /kiosk/staff/{id}`: every member optional.
 #[derive(Deserialize, ToSchema)]
 pub struct StaffPatch {
+    /// Null or absent: unchanged.
+    #[schema(schema_with = schema::required_short_or_null)]
     pub name: Option<String>,
-    /// `door` or `organiser`.
+    /// `door` or `organiser`; null or absent: unchanged.
+    #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
     /// True disables the person and revokes every token they hold at once; false
     /// enables them again. Disabling applies to the person on this kiosk, in every
@@ -69,8 +76,10 @@ pub struct StaffWithPassphrase {
     pub temporary_password: Option<String>,
 }
 
+/// Exactly `door` or `organiser`, like every enumerated member of the API (the schema
+/// is the `Role` enum).
 fn parse_role(path: &str, value: &str) -> Result<Role, String> {
-    Role::parse(value.trim()).ok_or_else(|| format!("{path} must be door or organiser"))
+    Role::parse(value).ok_or_else(|| format!("{path} must be door or organiser"))
 }
 
 fn last_organiser() -> Error {
@@ -78,8 +87,11 @@ fn last_organiser() -> Error {
 }
 
 /// The people of the caller's account, by name (kiosk extension; organisers).
+///
+/// Ordered by `name` (ignoring the case of ASCII letters; equal names by `id`), as the
+/// Staff screen shows them: unlike the API's other lists, which are in `id` order.
 #[utoipa::path(get, operation_id = "listStaff", path = "/kiosk/staff", tag = "kiosk",
-    responses((status = 200, description = "Everyone with a role in the account, disabled people included", body = Items<StaffMember>), ReadErrors),
+    responses((status = 200, description = "Everyone with a role in the account, disabled people included, ordered by name", body = Items<StaffMember>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
     who: Organiser,

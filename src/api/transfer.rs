@@ -8,7 +8,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::envelope::Item;
-use super::error::{ReadErrors, WriteErrors};
+use super::error::{ErrorBody, ReadErrors, WriteErrors};
 use super::extract::ApiPath;
 use crate::auth::{Auth, ReadAccess, Write};
 use crate::error::{Error, Result};
@@ -21,16 +21,19 @@ use crate::transfer::{export, import};
 /// fields by name or label, case-insensitive; `map=Heading=target` (repeatable) maps
 /// other headings, `map=Heading=` ignores one. Rows are matched to attendees by
 /// `qr_code`, else email, so a file imported twice creates nobody twice. With
-/// `dry_run=true` nothing is written; otherwise nothing is written unless every row is
-/// valid, or `valid_only=true`. Always 200 with the report when the file could be read;
-/// 422 when it cannot (encoding, headings, `map`). The whole import is one transaction.
+/// `dry_run=true` nothing is written (and a row that would create an attendee reports
+/// `attendee_id: null`); otherwise nothing is written unless every row is valid, or
+/// `valid_only=true`. Always 200 with the report when the file could be read; 422 when
+/// it cannot (encoding, headings, `map`); 413 for a file over 64 MiB. The whole import is
+/// one transaction.
 #[utoipa::path(post, operation_id = "importAttendees", path = "/events/{event_id}/imports/attendees", tag = "attendees",
     request_body(content = String, content_type = "text/csv", description = "The CSV file"),
     params(("event_id" = i64, Path, description = "Event id"),
         ("dry_run" = Option<bool>, Query, description = "Report only, write nothing"),
         ("valid_only" = Option<bool>, Query, description = "Write the valid rows even when some are invalid"),
         ("map" = Option<Vec<String>>, Query, description = "`Heading=target`, repeatable")),
-    responses((status = 200, description = "What was (or would be) created and updated, row by row", body = Item<import::ImportReport>), WriteErrors),
+    responses((status = 200, description = "What was (or would be) created and updated, row by row", body = Item<import::ImportReport>), WriteErrors,
+        (status = 413, description = file_too_large(), body = ErrorBody)),
     security(("oauth2" = ["write"])))]
 pub async fn import_attendees(
     auth: Auth<Write>,
@@ -73,6 +76,14 @@ pub async fn import_attendees(
         .write(move |conn| import::run(conn, account, event_id, &sheet, &options, &|_, _| {}))
         .await?;
     Ok(Json(Item::new(report)))
+}
+
+/// The import's 413: its own limit, not the 1 MiB of JSON bodies (`WriteErrors`).
+fn file_too_large() -> String {
+    format!(
+        "The file is larger than {} MiB (the limit of an import, as for `entrada import`).",
+        import::MAX_FILE_BYTES >> 20
+    )
 }
 
 /// One export, written on a reader connection, as a file download.

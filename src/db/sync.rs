@@ -419,10 +419,12 @@ pub struct Parked {
     pub event_id: i64,
     /// The local attendee (attendee changes) or attendee field (field changes).
     pub record_id: i64,
-    /// What will be sent (local ids).
-    #[schema(value_type = Object)]
+    /// What will be sent (local ids); null when the stored entry cannot be read as JSON.
+    #[schema(value_type = Option<Object>, required = true)]
     pub body: Value,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub parked_at: String,
     /// The remote's status code and message.
     #[schema(required = true)]
@@ -472,8 +474,11 @@ pub struct Conflict {
     /// The local attendee, when the conflict is about one.
     #[schema(required = true)]
     pub attendee_id: Option<i64>,
-    #[schema(value_type = Object)]
+    /// What was found (its members depend on `kind`); null when the stored details cannot
+    /// be read as JSON.
+    #[schema(value_type = Option<Object>, required = true)]
     pub details: Value,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 

@@ -9,5 +9,6 @@ pub struct Account {
     pub id: i64,
     pub name: String,
     /// RFC 3339, UTC.
+    #[schema(format = DateTime)]
     pub created_at: String,
 }

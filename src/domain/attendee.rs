@@ -26,9 +26,11 @@ pub struct Attendee {
     /// The code on the attendee's ticket and badge. Generated at create (80 random bits,
     /// Crockford base 32 in four groups, e.g. `7KQ2-MXW9-PD3A-H8RT`) unless given.
     pub qr_code: String,
-    /// RFC 3339, UTC.
+    /// RFC 3339, UTC. An attendee pulled from a remote has the remote's `created_at` as
+    /// it sent it.
     pub created_at: String,
     /// Extension: RFC 3339, UTC; moves on every change to the attendee.
+    #[schema(format = DateTime)]
     pub updated_at: String,
     /// E.164 (`+4722123456`).
     #[schema(required = true)]

@@ -149,6 +149,7 @@ pub struct CheckInRecord {
     /// The signed-in person that did it (personal tokens).
     #[schema(required = true)]
     pub user_id: Option<i64>,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -238,6 +239,7 @@ pub struct CheckInStats {
     /// Successful door check-ins in the last 60 minutes.
     pub check_ins_last_60_minutes: i64,
     /// When these figures were computed (RFC 3339, UTC).
+    #[schema(format = DateTime)]
     pub generated_at: String,
 }
 

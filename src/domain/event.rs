@@ -15,10 +15,12 @@ pub struct Event {
     pub id: i64,
     pub account_id: i64,
     pub name: String,
-    /// RFC 3339, UTC; null when not set.
+    /// RFC 3339, UTC; null when not set. An event mirrored from a remote has the
+    /// remote's text as it sent it.
     #[schema(required = true)]
     pub starts_at: Option<String>,
-    /// RFC 3339, UTC; null when not set.
+    /// RFC 3339, UTC; null when not set. An event mirrored from a remote has the
+    /// remote's text as it sent it.
     #[schema(required = true)]
     pub ends_at: Option<String>,
     /// IANA time zone name (e.g. `Europe/Oslo`), used to show local times.
@@ -35,7 +37,9 @@ pub struct Event {
     /// field of the event answers `needs_answers` with the questions to ask at the door,
     /// instead of checking in (see `POST /events/{event_id}/scans`). Default false.
     pub door_questions: bool,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 
@@ -50,7 +54,9 @@ pub struct RegistrationType {
     pub capacity: Option<i64>,
     /// Extension: how many attendees have this type (a delete leaves them without one).
     pub attendee_count: i64,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 
@@ -60,8 +66,11 @@ pub struct Session {
     pub id: i64,
     pub event_id: i64,
     pub name: String,
+    /// RFC 3339, UTC; null when not set. A session mirrored from a remote has the
+    /// remote's text as it sent it.
     #[schema(required = true)]
     pub starts_at: Option<String>,
+    /// Like `starts_at`.
     #[schema(required = true)]
     pub ends_at: Option<String>,
     #[schema(required = true)]
@@ -69,7 +78,9 @@ pub struct Session {
     /// Extension: how many attendees have a check-in record in this session (a delete
     /// removes that history).
     pub attendee_count: i64,
+    #[schema(format = DateTime)]
     pub created_at: String,
+    #[schema(format = DateTime)]
     pub updated_at: String,
 }
 

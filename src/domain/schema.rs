@@ -52,6 +52,19 @@ pub fn required_long() -> Schema {
     required_text(MAX_LONG)
 }
 
+/// A name of at most 200 characters that an update may leave out or send as null (then
+/// it is unchanged), but not blank.
+pub fn required_short_or_null() -> Schema {
+    let mut text = serde_json::to_value(required_short()).unwrap_or_default();
+    if let Some(map) = text.as_object_mut() {
+        map.remove("description");
+    }
+    schema(json!({
+        "anyOf": [text, {"type": "null"}],
+        "description": "Trimmed; must hold a character that is not white space; no control characters but tab and line breaks. Null: unchanged."
+    }))
+}
+
 /// An optional text of at most 200 characters.
 pub fn optional_short() -> Schema {
     optional_text(MAX_SHORT)
@@ -84,6 +97,16 @@ pub fn options() -> Schema {
 
 fn blank() -> Value {
     json!({"type": "string", "pattern": format!("^[{SPACE}]*$"), "description": "Blank: stored as null."})
+}
+
+/// An email address (`text::email` trims it).
+pub fn required_email() -> Schema {
+    schema(json!({
+        "type": "string",
+        "format": "email",
+        "maxLength": 254,
+        "description": "An email address (at most 254 characters)."
+    }))
 }
 
 /// An email address; blank or null for none.
@@ -129,6 +152,8 @@ mod tests {
             optional_short(),
             optional_long(),
             optional_door_note(),
+            required_short_or_null(),
+            required_email(),
             optional_email(),
             optional_time(),
             optional_time_zone(),
@@ -136,7 +161,10 @@ mod tests {
         ] {
             let v = serialised(s);
             assert!(
-                v.get("pattern").is_some() || v.get("anyOf").is_some() || v.get("items").is_some(),
+                v.get("pattern").is_some()
+                    || v.get("anyOf").is_some()
+                    || v.get("items").is_some()
+                    || v.get("format").is_some(),
                 "{v}"
             );
         }

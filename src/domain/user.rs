@@ -62,6 +62,7 @@ pub struct User {
     pub email: String,
     pub name: String,
     pub accounts: Vec<Membership>,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }
 
@@ -75,8 +76,9 @@ pub struct StaffMember {
     pub role: Role,
     /// A disabled person cannot sign in and holds no valid token.
     pub disabled: bool,
-    /// RFC 3339; null when they never signed in.
-    #[schema(required = true)]
+    /// RFC 3339, UTC; null when they never signed in.
+    #[schema(required = true, format = DateTime)]
     pub last_sign_in_at: Option<String>,
+    #[schema(format = DateTime)]
     pub created_at: String,
 }

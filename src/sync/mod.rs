@@ -309,9 +309,11 @@ pub struct Status {
     pub configured: bool,
     /// Whether the last round reached the remote.
     pub online: bool,
-    #[schema(required = true)]
+    /// The end of the last round that completed (RFC 3339, UTC); null before the first.
+    #[schema(required = true, format = DateTime)]
     pub last_success_at: Option<String>,
-    #[schema(required = true)]
+    /// The end of the last round, completed or not (RFC 3339, UTC); null before the first.
+    #[schema(required = true, format = DateTime)]
     pub last_attempt_at: Option<String>,
     /// Why the last round stopped early, if it did.
     #[schema(required = true)]

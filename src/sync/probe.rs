@@ -114,14 +114,22 @@ fn parse_url(what: &str, text: &str) -> Step<url::Url> {
 }
 
 async fn resolve(url: &url::Url) -> Step<()> {
-    let Some(host) = url.host_str() else {
-        return Ok(());
-    };
+    match name_not_found(url).await {
+        Some(message) => Err(Probe::failed(Stage::Dns, message)),
+        None => Ok(()),
+    }
+}
+
+/// When the URL's host name cannot be found (DNS): what to tell a person. None when it
+/// is found, or is an IP address. The sync's rounds say the same when they fail for it
+/// (`Remote::connect`).
+pub async fn name_not_found(url: &url::Url) -> Option<String> {
+    let host = url.host_str()?;
     if url
         .host()
         .is_some_and(|h| !matches!(h, url::Host::Domain(_)))
     {
-        return Ok(()); // an IP address: nothing to look up
+        return None; // an IP address: nothing to look up
     }
     let port = url.port_or_known_default().unwrap_or(443);
     let lookup = tokio::time::timeout(
@@ -134,14 +142,11 @@ async fn resolve(url: &url::Url) -> Step<()> {
         _ => false,
     };
     if found {
-        return Ok(());
+        return None;
     }
-    Err(Probe::failed(
-        Stage::Dns,
-        format!(
-            "The name “{host}” could not be found (DNS). Check the spelling of the \
-             address and that this computer is on a network that reaches it."
-        ),
+    Some(format!(
+        "The name “{host}” could not be found (DNS). Check the spelling of the address \
+         and that this computer is on a network that reaches it."
     ))
 }
 
@@ -160,8 +165,9 @@ fn chain(e: &reqwest::Error) -> String {
 }
 
 /// The innermost cause of a request's failure ("Connection refused (os error 111)"): the
-/// words a person can act on, without the client library's layers around them.
-fn cause(e: &reqwest::Error) -> String {
+/// words a person can act on, without the client library's layers around them (nor the
+/// URL). The sync's rounds word their network failures with it too.
+pub(super) fn cause(e: &reqwest::Error) -> String {
     let mut last = e.to_string();
     let mut source = std::error::Error::source(e);
     while let Some(s) = source {

@@ -72,6 +72,9 @@ const MAX_RETRY_AFTER: Duration = Duration::from_secs(300);
 pub enum Failure {
     /// Network error, timeout, reset, 5xx: the remote may be fine later.
     Transient(String),
+    /// The remote's host name was not found (DNS): the words of the connection test
+    /// (`probe::name_not_found`). Like `Transient`, it may pass (a network coming up).
+    NameNotFound(String),
     /// The remote refused the kiosk's credentials (twice, with a fresh token).
     Unauthorized(String),
     /// A permanent refusal of this request (4xx) with the remote's message.
@@ -82,6 +85,7 @@ impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Failure::Transient(m) => write!(f, "the remote could not be reached: {m}"),
+            Failure::NameNotFound(m) => f.write_str(m),
             Failure::Unauthorized(m) => {
                 write!(f, "the remote refused the kiosk's credentials: {m}")
             }
@@ -182,7 +186,17 @@ impl Remote {
             fetching: Mutex::new(()),
             entrada: false,
         };
-        let doc = remote.call(Method::GET, "/openapi", None, None).await?;
+        let doc = match remote.call(Method::GET, "/openapi", None, None).await {
+            Ok(doc) => doc,
+            // Whether it is the name that fails, told as the connection test tells it.
+            Err(Failure::Transient(why)) => {
+                return Err(match name_not_found(config).await {
+                    Some(message) => Failure::NameNotFound(message),
+                    None => Failure::Transient(why),
+                });
+            }
+            Err(other) => return Err(other),
+        };
         remote.entrada = doc.body["info"]["title"]
             .as_str()
             .is_some_and(|t| t.starts_with("Entrada"));
@@ -222,7 +236,12 @@ impl Remote {
                 });
             }
             Err(RequestTokenError::Request(e)) => {
-                return Err(Failure::Transient(format!("token request: {e}")));
+                // oauth2's own words are only "client error": say what failed.
+                let why = match &e {
+                    oauth2::HttpClientError::Reqwest(inner) => without_url(inner),
+                    other => other.to_string(),
+                };
+                return Err(Failure::Transient(format!("token request: {why}")));
             }
             Err(RequestTokenError::Parse(_, body)) => {
                 let text = String::from_utf8_lossy(&body);
@@ -358,6 +377,25 @@ impl Remote {
     }
 }
 
+/// The probe's words when the name of the remote's API or token endpoint is not found;
+/// None when both are found (or are addresses, or cannot be parsed).
+async fn name_not_found(config: &StoredConfig) -> Option<String> {
+    let base = url::Url::parse(&config.base_url).ok();
+    let auth = url::Url::parse(&config.auth_url).ok();
+    // The token request goes first in a round, so its host is looked up first.
+    if let Some(auth) = &auth
+        && let Some(message) = super::probe::name_not_found(auth).await
+    {
+        return Some(message);
+    }
+    match base {
+        Some(base) if auth.is_none_or(|a| a.host_str() != base.host_str()) => {
+            super::probe::name_not_found(&base).await
+        }
+        _ => None,
+    }
+}
+
 /// reqwest's error text without the URL (query strings are ours, but keep logs short).
 fn without_url(e: &reqwest::Error) -> String {
     let kind = if e.is_timeout() {
@@ -369,8 +407,10 @@ fn without_url(e: &reqwest::Error) -> String {
     } else {
         "request failed"
     };
+    // The innermost cause ("Connection refused (os error 111)"), as the connection test
+    // words it: the layers around it say only "client error (Connect)".
     match std::error::Error::source(e) {
-        Some(src) => format!("{kind}: {src}"),
+        Some(_) => format!("{kind}: {}", super::probe::cause(e)),
         None => kind.to_owned(),
     }
 }

@@ -37,7 +37,8 @@ pub struct SettingsView {
     /// The local account the events are mirrored into.
     #[schema(required = true)]
     pub account_id: Option<i64>,
-    #[schema(required = true)]
+    /// When the configuration was last saved (RFC 3339, UTC); null when there is none.
+    #[schema(required = true, format = DateTime)]
     pub updated_at: Option<String>,
 }
 

@@ -14,7 +14,7 @@
 //! event by its `qr_code` cell when there is one, otherwise by email (case-insensitive).
 //! A matched row whose values are already stored counts as `unchanged` and writes nothing.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -170,7 +170,10 @@ pub struct RowResult {
     pub row: usize,
     /// `create`, `update`, `unchanged` or `invalid`.
     pub action: &'static str,
-    /// The attendee created or updated (in a dry run: matched, or null for a new one).
+    /// The attendee the row created or updated (or, for an invalid row, matched). Null
+    /// when there is none: a row with no match that is invalid, or an attendee this import
+    /// would create but did not store (a dry run, or an import refused for invalid rows),
+    /// including later rows matched to it. An existing attendee keeps its id.
     #[schema(required = true)]
     pub attendee_id: Option<i64>,
     pub name: String,
@@ -507,6 +510,8 @@ pub fn run(
 
     // Every row this import writes is stamped at or after this.
     let started = time::now();
+    // The attendees this import created: their ids mean nothing when it is rolled back.
+    let mut created_ids: HashSet<i64> = HashSet::new();
     conn.execute_batch("SAVEPOINT import")?;
     let outcome = (|| -> Result<ImportReport> {
         let total = sheet.rows.len() as u64;
@@ -556,6 +561,11 @@ pub fn run(
             }
             let (action, attendee_id, name, errors) =
                 apply_row(conn, event_id, row, &mut by_email, &mut by_code)?;
+            if action == "create"
+                && let Some(id) = attendee_id
+            {
+                created_ids.insert(id);
+            }
             match action {
                 "create" => report.created += 1,
                 "update" => report.updated += 1,
@@ -588,6 +598,15 @@ pub fn run(
                 conn.execute_batch("RELEASE import")?;
             } else {
                 conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+                // Those attendees do not exist, and their ids go to the next ones created.
+                for result in &mut report.results {
+                    if result
+                        .attendee_id
+                        .is_some_and(|id| created_ids.contains(&id))
+                    {
+                        result.attendee_id = None;
+                    }
+                }
             }
             report.written = keep && report.created + report.updated > 0;
             report.refused = !options.dry_run && !keep;
