@@ -23,7 +23,7 @@ use hyper::{Method, Request};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
-use crate::auth::secrets;
+use crate::auth::secrets::ClientCredentials;
 use crate::db::{Db, accounts, clients};
 use crate::demo;
 use crate::domain::scope::ScopeSet;
@@ -141,17 +141,9 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             demo::seed(conn, 300)?;
             let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
             let big_event = demo::seed_event(conn, account.id, "Big event", big)?;
-            let id = secrets::new_client_id();
-            let secret = secrets::new_client_secret();
+            let credentials = ClientCredentials::generate()?;
             let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
-            clients::create(
-                conn,
-                account.id,
-                "bench",
-                &id,
-                &secrets::hash_secret(&secret)?,
-                scopes,
-            )?;
+            clients::create(conn, account.id, "bench", &credentials, scopes)?;
             let big_first_id: i64 = conn.query_row(
                 "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
                 [big_event],
@@ -164,7 +156,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             )?;
             // The check-in scenario measures check-ins, not RSVP refusals.
             conn.execute("UPDATE attendees SET rsvp_status = 'confirmed' WHERE event_id = ?1", [big_event])?;
-            Ok((id, secret, big_event, big_first_id, demo_code))
+            Ok((credentials.client_id, credentials.client_secret, big_event, big_first_id, demo_code))
         })?
     };
     eprintln!("seeded in {:.1} s", started.elapsed().as_secs_f64());

@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 
 use crate::app::{AppConfig, RollingBackups};
-use crate::auth::secrets;
+use crate::auth::secrets::{self, ClientCredentials};
 use crate::config::{
     CacheSizes, DEFAULT_RATE_LIMIT, DEFAULT_TOKEN_TTL, ServerConfig, default_db_path,
 };
@@ -470,19 +470,20 @@ fn clients_command(cmd: ClientsCommand) -> Result<()> {
             if scopes.is_empty() {
                 return Err(Error::invalid("--scopes: name at least one of read, write"));
             }
-            let client_id = secrets::new_client_id();
-            let client_secret = secrets::new_client_secret();
-            let hash = secrets::hash_secret(&client_secret)?;
-            let id = client_id.clone();
-            db.open()?.write_blocking(move |conn| {
+            let credentials = ClientCredentials::generate()?;
+            let credentials = db.open()?.write_blocking(move |conn| {
                 let account = match account {
                     Some(id) => accounts::get(conn, id)?
                         .ok_or_else(|| Error::not_found(format_args!("account {id}")))?,
                     None => accounts::first(conn)?.ok_or_else(|| Error::not_found("account"))?,
                 };
-                clients::create(conn, account.id, &name, &id, &hash, scopes)
+                clients::create(conn, account.id, &name, &credentials, scopes)?;
+                Ok(credentials)
             })?;
-            print_line(&json!({"client_id": client_id, "client_secret": client_secret}))
+            print_line(&json!({
+                "client_id": credentials.client_id,
+                "client_secret": credentials.client_secret,
+            }))
         }
         ClientsCommand::List { db } => {
             for client in db.open()?.read_blocking(clients::list)? {

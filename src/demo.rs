@@ -4,7 +4,7 @@
 use rusqlite::Connection;
 use serde_json::json;
 
-use crate::auth::secrets;
+use crate::auth::secrets::{self, ClientCredentials};
 use crate::db::{accounts, attendee_fields, attendees, clients, events, users};
 use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput};
 use crate::domain::event::{EventInput, RegistrationTypeInput, SessionInput};
@@ -157,16 +157,14 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
         )?;
         events::mark_demo(conn, id)?;
     }
-    let client_id = secrets::new_client_id();
-    let client_secret = secrets::new_client_secret();
-    let hash = secrets::hash_secret(&client_secret)?;
+    let credentials = ClientCredentials::generate()?;
     // Everything a script tries first: reading, writing, and the door's own scope.
     let scopes = ScopeSet::parse("read write check_in").map_err(Error::internal)?;
-    clients::create(conn, account.id, "demo", &client_id, &hash, scopes)?;
+    clients::create(conn, account.id, "demo", &credentials, scopes)?;
     let people = seed_people(conn, account.id)?;
     Ok(DemoClient {
-        client_id,
-        client_secret,
+        client_id: credentials.client_id,
+        client_secret: credentials.client_secret,
         people,
     })
 }

@@ -12,7 +12,8 @@ use utoipa::ToSchema;
 
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Organiser, secrets};
+use crate::auth::Organiser;
+use crate::auth::secrets::ClientCredentials;
 use crate::db::clients;
 use crate::domain::scope::ScopeSet;
 use crate::error::{Error, Problems, Result};
@@ -98,14 +99,19 @@ pub async fn create(
             auth.principal.scopes
         )));
     }
-    let client_id = secrets::new_client_id();
-    let client_secret = secrets::new_client_secret();
-    let hash = secrets::hash_secret_bounded(client_secret.clone()).await?;
+    let credentials = ClientCredentials::generate_bounded().await?;
     let account = auth.account_id();
-    let (id, stored_name) = (client_id.clone(), name.clone());
-    state
+    let stored_name = name.clone();
+    let ClientCredentials {
+        client_id,
+        client_secret,
+        ..
+    } = state
         .db
-        .write(move |conn| clients::create(conn, account, &stored_name, &id, &hash, scopes))
+        .write(move |conn| {
+            clients::create(conn, account, &stored_name, &credentials, scopes)?;
+            Ok(credentials)
+        })
         .await?;
     Ok((
         StatusCode::CREATED,

@@ -45,6 +45,37 @@ pub async fn hash_secret_bounded(secret: String) -> Result<String> {
     HASHERS.run(move || hash_secret(&secret)).await?
 }
 
+/// A new machine client's credentials: the id and the secret, shown once to whoever asked
+/// for them, and the secret's hash, the only form of it that is kept.
+pub struct ClientCredentials {
+    pub client_id: String,
+    pub client_secret: String,
+    pub secret_hash: String,
+}
+
+impl ClientCredentials {
+    /// New random credentials, hashed on this thread (argon2 takes a while: from a request
+    /// use [`ClientCredentials::generate_bounded`]).
+    pub fn generate() -> Result<ClientCredentials> {
+        let client_secret = new_client_secret();
+        Ok(ClientCredentials {
+            client_id: new_client_id(),
+            secret_hash: hash_secret(&client_secret)?,
+            client_secret,
+        })
+    }
+
+    /// [`ClientCredentials::generate`], hashed on the bounded pool of hashing threads.
+    pub async fn generate_bounded() -> Result<ClientCredentials> {
+        let client_secret = new_client_secret();
+        Ok(ClientCredentials {
+            client_id: new_client_id(),
+            secret_hash: hash_secret_bounded(client_secret.clone()).await?,
+            client_secret,
+        })
+    }
+}
+
 /// Prefix of access tokens, so that a token pasted somewhere it should not be is
 /// recognisable (secret scanners key on such prefixes).
 pub const TOKEN_PREFIX: &str = "ent_at_";
