@@ -1,14 +1,14 @@
 //! `/events/{event_id}/attendee_fields`: the event's form questions.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::response::Response;
 
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use super::idempotency::{IdempotencyContext, stored};
+use super::idempotency::Idempotent;
 use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendee_fields, events};
 use crate::domain::field::{AttendeeField, AttendeeFieldInput};
@@ -51,30 +51,22 @@ pub async fn create(
     auth: Auth<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     ItemBody(input): ItemBody<AttendeeFieldInput>,
 ) -> Result<Response> {
     let account = auth.account_id();
-    let idempotency = idempotency.map(|Extension(context)| context);
-    let stores_answer = idempotency.is_some();
-    let field = state
+    let key = idempotent.clone();
+    let answer = state
         .db
         .write(move |conn| {
             events::require(conn, account, event_id)?;
             let def = input.into_new()?;
-            let field = attendee_fields::create(conn, event_id, &def)?;
-            if let Some(context) = &idempotency {
-                context.store(conn, StatusCode::CREATED, &Item::new(field.clone()))?;
-            }
-            Ok(field)
+            let answer = Item::new(attendee_fields::create(conn, event_id, &def)?);
+            key.store(conn, StatusCode::CREATED, &answer)?;
+            Ok(answer)
         })
         .await?;
-    let response = (StatusCode::CREATED, Json(Item::new(field))).into_response();
-    Ok(if stores_answer {
-        stored(response)
-    } else {
-        response
-    })
+    Ok(idempotent.respond(StatusCode::CREATED, &answer))
 }
 
 /// Update a field. `position` (extension) moves it; the fields in between shift. A change

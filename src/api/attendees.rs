@@ -1,14 +1,14 @@
 //! `/events/{event_id}/attendees`: list, get, create, update.
 
+use axum::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::response::Response;
 
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
-use super::idempotency::{IdempotencyContext, stored};
+use super::idempotency::Idempotent;
 use crate::auth::{Auth, ReadAccess, Write};
 use crate::db::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
@@ -112,32 +112,24 @@ pub async fn create(
     auth: Auth<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     ItemBody(input): ItemBody<AttendeeCreateInput>,
 ) -> Result<Response> {
     let account = auth.account_id();
     let (new, problems) = input.parse();
-    let idempotency = idempotency.map(|Extension(context)| context);
-    let stores_answer = idempotency.is_some();
-    let attendee = state
+    let key = idempotent.clone();
+    let answer = state
         .db
         .write(move |conn| {
             events::require(conn, account, event_id)?;
-            let attendee = attendees::create(conn, event_id, new, problems)?;
+            let answer = Item::new(attendees::create(conn, event_id, new, problems)?);
             // A retried create must never make a second attendee: the answer is stored
             // with the attendee, in one transaction.
-            if let Some(context) = &idempotency {
-                context.store(conn, StatusCode::CREATED, &Item::new(attendee.clone()))?;
-            }
-            Ok(attendee)
+            key.store(conn, StatusCode::CREATED, &answer)?;
+            Ok(answer)
         })
         .await?;
-    let response = (StatusCode::CREATED, Json(Item::new(attendee))).into_response();
-    Ok(if stores_answer {
-        stored(response)
-    } else {
-        response
-    })
+    Ok(idempotent.respond(StatusCode::CREATED, &answer))
 }
 
 /// Update an attendee: absent members keep their value, `null` clears a nullable one.

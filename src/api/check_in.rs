@@ -1,14 +1,14 @@
 //! Check-in: the spec's three operations, scans, history and stats.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::response::Response;
 
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, ValidationErrorBody, WriteErrors};
 use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
-use super::idempotency::{IdempotencyContext, stored};
+use super::idempotency::Idempotent;
 use crate::auth::{Access, CheckIn, Principal, ReadAccess};
 use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
@@ -39,13 +39,12 @@ async fn operate(
     access: Access<CheckIn>,
     DeviceName(device): DeviceName,
     (event_id, id): (i64, i64),
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     body: Option<CheckInInput>,
     action: Action,
 ) -> Result<Response> {
     let session_id = body.and_then(|b| b.session_id);
-    let idempotency = idempotency.map(|Extension(context)| context);
-    let stores_answer = idempotency.is_some();
+    let key = idempotent.clone();
     let answer = access
         .write(&state.db, move |conn, who| {
             let event = events::require(conn, who.account_id, event_id)?;
@@ -61,23 +60,16 @@ async fn operate(
                     errors: vec![message],
                 }),
             };
-            if let Some(context) = &idempotency {
-                match &answer {
-                    Ok(item) => context.store(conn, StatusCode::OK, item)?,
-                    Err(body) => context.store(conn, StatusCode::UNPROCESSABLE_ENTITY, body)?,
-                }
+            match &answer {
+                Ok(item) => key.store(conn, StatusCode::OK, item)?,
+                Err(body) => key.store(conn, StatusCode::UNPROCESSABLE_ENTITY, body)?,
             }
             Ok(answer)
         })
         .await?;
-    let response = match answer {
-        Ok(item) => Json(item).into_response(),
-        Err(body) => (StatusCode::UNPROCESSABLE_ENTITY, Json(body)).into_response(),
-    };
-    Ok(if stores_answer {
-        stored(response)
-    } else {
-        response
+    Ok(match answer {
+        Ok(item) => idempotent.respond(StatusCode::OK, &item),
+        Err(body) => idempotent.respond(StatusCode::UNPROCESSABLE_ENTITY, &body),
     })
 }
 
@@ -103,7 +95,7 @@ pub async fn check_in(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
 ) -> Result<Response> {
     operate(
@@ -111,7 +103,7 @@ pub async fn check_in(
         access,
         device,
         ids,
-        idempotency,
+        idempotent,
         body,
         Action::CheckIn,
     )
@@ -130,7 +122,7 @@ pub async fn check_out(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
 ) -> Result<Response> {
     operate(
@@ -138,7 +130,7 @@ pub async fn check_out(
         access,
         device,
         ids,
-        idempotency,
+        idempotent,
         body,
         Action::CheckOut,
     )
@@ -157,10 +149,10 @@ pub async fn undo(
     device: DeviceName,
     ApiPath(ids): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     OptionalItemBody(body): OptionalItemBody<CheckInInput>,
 ) -> Result<Response> {
-    operate(state, access, device, ids, idempotency, body, Action::Undo).await
+    operate(state, access, device, ids, idempotent, body, Action::Undo).await
 }
 
 /// Request body of a scan.
@@ -191,7 +183,7 @@ pub async fn scan(
     DeviceName(device): DeviceName,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
-    idempotency: Option<Extension<IdempotencyContext>>,
+    idempotent: Idempotent,
     ItemBody(input): ItemBody<ScanInput>,
 ) -> Result<Response> {
     let action = Action::parse(&input.action).ok_or_else(|| {
@@ -216,8 +208,7 @@ pub async fn scan(
         answers: input.answers,
         skip_questions: input.skip_questions,
     };
-    let idempotency = idempotency.map(|Extension(context)| context);
-    let stores_answer = idempotency.is_some();
+    let key = idempotent.clone();
     let result = access
         .write(&state.db, move |conn, who| {
             if steps.skip_questions && !(who.user_id.is_some() && who.scopes.contains(Scope::Write))
@@ -243,18 +234,11 @@ pub async fn scan(
                 attendee: applied.attendee,
                 missing_fields: applied.missing_fields,
             });
-            if let Some(context) = &idempotency {
-                context.store(conn, StatusCode::OK, &result)?;
-            }
+            key.store(conn, StatusCode::OK, &result)?;
             Ok(result)
         })
         .await?;
-    let response = Json(result).into_response();
-    Ok(if stores_answer {
-        stored(response)
-    } else {
-        response
-    })
+    Ok(idempotent.respond(StatusCode::OK, &result))
 }
 
 /// Extension. An attendee's check-in history, newest first, paged.

@@ -9,7 +9,7 @@
 //!
 //! Where a retry must never do the work twice (creating an attendee or a field, check-in
 //! operations, scans), the handler stores the answer inside the same transaction as the
-//! work ([`IdempotencyContext::store`]), so a crash between the two cannot leave work done
+//! work (the [`Idempotent`] extractor), so a crash between the two cannot leave work done
 //! and no answer stored. Other routes are stored by this middleware after the handler.
 
 use std::collections::HashSet;
@@ -73,7 +73,7 @@ impl Drop for Claim {
 
 /// Given to handlers (as a request extension) when the request carries a key.
 #[derive(Debug, Clone)]
-pub struct IdempotencyContext {
+struct IdempotencyContext {
     owner: String,
     key: String,
     fingerprint: Vec<u8>,
@@ -81,12 +81,7 @@ pub struct IdempotencyContext {
 
 impl IdempotencyContext {
     /// Stores `body` as the answer, inside the caller's write transaction.
-    pub fn store(
-        &self,
-        conn: &Connection,
-        status: StatusCode,
-        body: &impl Serialize,
-    ) -> Result<()> {
+    fn store(&self, conn: &Connection, status: StatusCode, body: &impl Serialize) -> Result<()> {
         let body = serde_json::to_vec(body).map_err(Error::internal)?;
         let response = StoredResponse {
             fingerprint: self.fingerprint.clone(),
@@ -97,12 +92,49 @@ impl IdempotencyContext {
     }
 }
 
-/// Marks a response whose answer the handler stored itself.
-pub fn stored(mut response: Response) -> Response {
-    response
-        .headers_mut()
-        .insert(STORED_MARKER, HeaderValue::from_static("1"));
-    response
+/// For a handler that stores its answer in the transaction of its work: the request's
+/// key, if it sent one. `store` inside the write, then `respond` with the same answer.
+#[derive(Debug, Clone, Default)]
+pub struct Idempotent(Option<IdempotencyContext>);
+
+impl Idempotent {
+    /// Stores `body` with `status` as the answer to a repeat, inside the caller's write
+    /// transaction; nothing when the request sent no key.
+    pub fn store(
+        &self,
+        conn: &Connection,
+        status: StatusCode,
+        body: &impl Serialize,
+    ) -> Result<()> {
+        match &self.0 {
+            Some(context) => context.store(conn, status, body),
+            None => Ok(()),
+        }
+    }
+
+    /// The answer `store` stored, marked so that the middleware does not store it again.
+    pub fn respond(&self, status: StatusCode, body: &impl Serialize) -> Response {
+        let mut response = (status, axum::Json(body)).into_response();
+        if self.0.is_some() {
+            response
+                .headers_mut()
+                .insert(STORED_MARKER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Idempotent {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> std::result::Result<Self, Self::Rejection> {
+        Ok(Idempotent(
+            parts.extensions.get::<IdempotencyContext>().cloned(),
+        ))
+    }
 }
 
 fn replay(stored: StoredResponse) -> Response {
