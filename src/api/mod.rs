@@ -12,6 +12,7 @@ pub mod check_in;
 pub mod decode;
 pub mod envelope;
 pub mod error;
+pub mod event_parts;
 pub mod events;
 pub mod examples;
 pub mod extract;

@@ -6,9 +6,9 @@ use axum::http::StatusCode;
 
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
+use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
 use crate::auth::{Auth, ReadAccess, Write};
-use crate::db::events;
 use crate::domain::event::{RegistrationType, RegistrationTypeInput};
 use crate::error::Result;
 use crate::server::AppState;
@@ -23,13 +23,7 @@ pub async fn list(
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Items<RegistrationType>>> {
-    let items = access
-        .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
-            events::registration_types(conn, event_id)
-        })
-        .await?;
-    Ok(Json(Items::new(items)))
+    event_parts::list::<RegistrationType>(access, event_id, state).await
 }
 
 /// Request body of registration-type create and update.
@@ -51,16 +45,7 @@ pub async fn create(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<RegistrationTypeInput>,
 ) -> Result<(StatusCode, Json<Item<RegistrationType>>)> {
-    let account = auth.account_id();
-    let created = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let data = input.apply(None)?;
-            events::create_registration_type(conn, event_id, &data)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(Item::new(created))))
+    event_parts::create::<RegistrationType>(auth, event_id, state, input).await
 }
 
 /// Update a registration type.
@@ -75,17 +60,7 @@ pub async fn update(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<RegistrationTypeInput>,
 ) -> Result<Json<Item<RegistrationType>>> {
-    let account = auth.account_id();
-    let updated = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let current = events::require_registration_type(conn, event_id, id)?;
-            let data = input.apply(Some(&current))?;
-            events::update_registration_type(conn, &current, &data)
-        })
-        .await?;
-    Ok(Json(Item::new(updated)))
+    event_parts::update::<RegistrationType>(auth, (event_id, id), state, input).await
 }
 
 /// Delete a registration type (extension). The attendees who had it keep no type. Refused (422) in an event mirrored from a remote server.
@@ -98,20 +73,5 @@ pub async fn delete(
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<RegistrationType>>> {
-    let account = auth.account_id();
-    let deleted = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let current = events::require_registration_type(conn, event_id, id)?;
-            if crate::db::sync::is_mirrored(conn, event_id)? {
-                return Err(crate::error::Error::invalid(format!(
-                    "event {event_id} is mirrored from the remote server: remove the registration type there"
-                )));
-            }
-            events::delete_registration_type(conn, &current)?;
-            Ok(current)
-        })
-        .await?;
-    Ok(Json(Item::new(deleted)))
+    event_parts::delete::<RegistrationType>(auth, (event_id, id), state).await
 }

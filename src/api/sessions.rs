@@ -6,9 +6,9 @@ use axum::http::StatusCode;
 
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
+use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
 use crate::auth::{Auth, ReadAccess, Write};
-use crate::db::events;
 use crate::domain::event::{Session, SessionInput};
 use crate::error::Result;
 use crate::server::AppState;
@@ -23,16 +23,10 @@ pub async fn list(
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Items<Session>>> {
-    let items = access
-        .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
-            events::sessions(conn, event_id)
-        })
-        .await?;
-    Ok(Json(Items::new(items)))
+    event_parts::list::<Session>(access, event_id, state).await
 }
 
-/// Request body of registration-type create and update.
+/// Request body of session create and update.
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 #[allow(dead_code)]
 pub struct SessionRequest {
@@ -51,22 +45,13 @@ pub async fn create(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SessionInput>,
 ) -> Result<(StatusCode, Json<Item<Session>>)> {
-    let account = auth.account_id();
-    let created = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let data = input.apply(None)?;
-            events::create_session(conn, event_id, &data)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(Item::new(created))))
+    event_parts::create::<Session>(auth, event_id, state, input).await
 }
 
 /// Update a session.
 #[utoipa::path(patch, operation_id = "updateSession", path = "/events/{event_id}/sessions/{id}", tag = "sessions",
     request_body = SessionRequest,
-    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Session id")),
     responses((status = 200, description = "The updated session", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
@@ -75,17 +60,7 @@ pub async fn update(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SessionInput>,
 ) -> Result<Json<Item<Session>>> {
-    let account = auth.account_id();
-    let updated = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let current = events::require_session(conn, event_id, id)?;
-            let data = input.apply(Some(&current))?;
-            events::update_session(conn, &current, &data)
-        })
-        .await?;
-    Ok(Json(Item::new(updated)))
+    event_parts::update::<Session>(auth, (event_id, id), state, input).await
 }
 
 /// Delete a session (extension). Its check-in history and presence go with it. Refused (422) in an event mirrored from a remote server.
@@ -98,20 +73,5 @@ pub async fn delete(
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<Session>>> {
-    let account = auth.account_id();
-    let deleted = state
-        .db
-        .write(move |conn| {
-            events::require(conn, account, event_id)?;
-            let current = events::require_session(conn, event_id, id)?;
-            if crate::db::sync::is_mirrored(conn, event_id)? {
-                return Err(crate::error::Error::invalid(format!(
-                    "event {event_id} is mirrored from the remote server: remove the session there"
-                )));
-            }
-            events::delete_session(conn, &current)?;
-            Ok(current)
-        })
-        .await?;
-    Ok(Json(Item::new(deleted)))
+    event_parts::delete::<Session>(auth, (event_id, id), state).await
 }

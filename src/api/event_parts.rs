@@ -1,0 +1,147 @@
+//! What registration types and sessions share: both are named parts of an event with the
+//! same list, create, update and delete, so the handlers' work is one generic
+//! implementation here. `registration_types.rs` and `sessions.rs` keep only what differs:
+//! their documentation (utoipa documents one function per operation) and their types.
+
+use axum::Json;
+use axum::http::StatusCode;
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::envelope::{Item, Items};
+use crate::auth::{Auth, ReadAccess, Write};
+use crate::db::events;
+use crate::domain::event::{RegistrationType, RegistrationTypeInput, Session, SessionInput};
+use crate::error::{Error, Result};
+use crate::server::AppState;
+
+/// A record that belongs to one event, with its storage.
+pub trait EventPart: Serialize + utoipa::ToSchema + Sized + Send + 'static {
+    /// The request body's `item`.
+    type Input: Send + 'static;
+    /// What the record is called in messages.
+    const NAME: &'static str;
+
+    fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>>;
+    /// The record, or 404.
+    fn require(conn: &Connection, event_id: i64, id: i64) -> Result<Self>;
+    fn create(conn: &Connection, event_id: i64, input: Self::Input) -> Result<Self>;
+    fn update(conn: &Connection, current: &Self, input: Self::Input) -> Result<Self>;
+    fn delete(conn: &Connection, current: &Self) -> Result<()>;
+}
+
+impl EventPart for RegistrationType {
+    type Input = RegistrationTypeInput;
+    const NAME: &'static str = "registration type";
+
+    fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>> {
+        events::registration_types(conn, event_id)
+    }
+    fn require(conn: &Connection, event_id: i64, id: i64) -> Result<Self> {
+        events::require_registration_type(conn, event_id, id)
+    }
+    fn create(conn: &Connection, event_id: i64, input: Self::Input) -> Result<Self> {
+        events::create_registration_type(conn, event_id, &input.apply(None)?)
+    }
+    fn update(conn: &Connection, current: &Self, input: Self::Input) -> Result<Self> {
+        events::update_registration_type(conn, current, &input.apply(Some(current))?)
+    }
+    fn delete(conn: &Connection, current: &Self) -> Result<()> {
+        events::delete_registration_type(conn, current)
+    }
+}
+
+impl EventPart for Session {
+    type Input = SessionInput;
+    const NAME: &'static str = "session";
+
+    fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>> {
+        events::sessions(conn, event_id)
+    }
+    fn require(conn: &Connection, event_id: i64, id: i64) -> Result<Self> {
+        events::require_session(conn, event_id, id)
+    }
+    fn create(conn: &Connection, event_id: i64, input: Self::Input) -> Result<Self> {
+        events::create_session(conn, event_id, &input.apply(None)?)
+    }
+    fn update(conn: &Connection, current: &Self, input: Self::Input) -> Result<Self> {
+        events::update_session(conn, current, &input.apply(Some(current))?)
+    }
+    fn delete(conn: &Connection, current: &Self) -> Result<()> {
+        events::delete_session(conn, current)
+    }
+}
+
+pub async fn list<P: EventPart>(
+    access: ReadAccess,
+    event_id: i64,
+    state: AppState,
+) -> Result<Json<Items<P>>> {
+    let items = access
+        .read(&state.db, move |conn, account| {
+            events::require(conn, account, event_id)?;
+            P::list(conn, event_id)
+        })
+        .await?;
+    Ok(Json(Items::new(items)))
+}
+
+pub async fn create<P: EventPart>(
+    auth: Auth<Write>,
+    event_id: i64,
+    state: AppState,
+    input: P::Input,
+) -> Result<(StatusCode, Json<Item<P>>)> {
+    let account = auth.account_id();
+    let created = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            P::create(conn, event_id, input)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(Item::new(created))))
+}
+
+pub async fn update<P: EventPart>(
+    auth: Auth<Write>,
+    (event_id, id): (i64, i64),
+    state: AppState,
+    input: P::Input,
+) -> Result<Json<Item<P>>> {
+    let account = auth.account_id();
+    let updated = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = P::require(conn, event_id, id)?;
+            P::update(conn, &current, input)
+        })
+        .await?;
+    Ok(Json(Item::new(updated)))
+}
+
+/// Refused (422) in an event mirrored from a remote server: the remote owns its parts.
+pub async fn delete<P: EventPart>(
+    auth: Auth<Write>,
+    (event_id, id): (i64, i64),
+    state: AppState,
+) -> Result<Json<Item<P>>> {
+    let account = auth.account_id();
+    let deleted = state
+        .db
+        .write(move |conn| {
+            events::require(conn, account, event_id)?;
+            let current = P::require(conn, event_id, id)?;
+            if crate::db::sync::is_mirrored(conn, event_id)? {
+                return Err(Error::invalid(format!(
+                    "event {event_id} is mirrored from the remote server: remove the {} there",
+                    P::NAME
+                )));
+            }
+            P::delete(conn, &current)?;
+            Ok(current)
+        })
+        .await?;
+    Ok(Json(Item::new(deleted)))
+}
