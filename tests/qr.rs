@@ -159,7 +159,7 @@ fn badges_are_printable_pages_without_external_assets() {
         "Engines &amp; &lt;Co&gt;",
         "Rust &lt;Nation&gt;",
         "VIP",
-        "size:4in 3in",
+        "@page { size: 4in 3in",
         "<svg",
     ] {
         assert!(html.contains(needle), "{needle} missing");

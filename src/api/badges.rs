@@ -15,7 +15,7 @@ use crate::auth::ReadAccess;
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
 use crate::domain::text::html_escape as escape;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::qr;
 use crate::server::AppState;
 
@@ -124,6 +124,30 @@ pub async fn qr_png(
     )
 }
 
+/// The badge page, with `{{name}}`-style places for the attendee's data.
+const BADGE_PAGE: &str = include_str!("badge.html");
+
+/// `template` with each `{{key}}` replaced by `value(key)`, in one pass (so a value that
+/// itself reads `{{code}}` stays as it is). A key without a value is our bug.
+fn fill(template: &str, value: impl Fn(&str) -> Option<String>) -> Result<String> {
+    let mut out = String::with_capacity(template.len() + 4096);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find("}}")
+            .ok_or_else(|| Error::internal("badge template: an unclosed {{"))?;
+        let key = &after[..end];
+        out.push_str(
+            &value(key).ok_or_else(|| Error::internal(format!("badge template: no {key}")))?,
+        );
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
 /// A printable badge: an HTML page sized for a 4 × 3 inch label with the name, company,
 /// registration type and the QR code, ready for the browser's print dialog. No external
 /// assets.
@@ -161,31 +185,48 @@ pub async fn badge(
             "",
             1,
         );
-        Ok(format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Badge · {}</title>\
-             <style>@page{{size:4in 3in;margin:0}}*{{box-sizing:border-box}}\
-             body{{margin:0;font-family:system-ui,sans-serif;color:#000;background:#fff}}\
-             .badge{{width:4in;height:3in;padding:.2in;display:flex;flex-direction:column;justify-content:space-between;overflow:hidden}}\
-             .event{{font-size:10pt;text-transform:uppercase;letter-spacing:.05em}}\
-             .name{{font-size:24pt;font-weight:700;line-height:1.1;margin:.05in 0;overflow-wrap:anywhere}}\
-             .company{{font-size:13pt}}.bottom{{display:flex;align-items:flex-end;justify-content:space-between}}\
-             .type{{font-size:12pt;font-weight:600;border:2px solid #000;padding:.03in .08in}}\
-             .qr svg{{width:1.3in;height:1.3in;display:block}}.code{{font:8pt monospace;text-align:center}}\
-             @media screen{{body{{background:#ddd}}.badge{{background:#fff;margin:1rem auto;box-shadow:0 1px 6px #0004}}}}\
-             </style></head><body><div class=\"badge\"><div><div class=\"event\">{}</div>\
-             <div class=\"name\">{}</div><div class=\"company\">{}</div></div>\
-             <div class=\"bottom\"><div class=\"type\">{}</div><div class=\"qr\">{svg}<div class=\"code\">{}</div></div></div>\
-             </div></body></html>",
-            escape(&name),
-            escape(&event_name),
-            escape(&name),
-            escape(a.company.as_deref().unwrap_or("")),
-            escape(type_name.as_deref().unwrap_or("Attendee")),
-            escape(&a.qr_code),
-        )
-        .into_bytes())
+        let page = fill(BADGE_PAGE, |key| match key {
+            "event" => Some(escape(&event_name)),
+            "name" => Some(escape(&name)),
+            "company" => Some(escape(a.company.as_deref().unwrap_or(""))),
+            "type" => Some(escape(type_name.as_deref().unwrap_or("Attendee"))),
+            "code" => Some(escape(&a.qr_code)),
+            // Our own SVG, made from the code: markup, not text.
+            "qr_svg" => Some(svg.clone()),
+            _ => None,
+        })?;
+        Ok(page.into_bytes())
     })?;
     // The attendee's own text is on this page: no script runs, no other site frames it.
     crate::guard::strict_page_headers(response.headers_mut());
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_badge_page_is_filled_in_one_pass() {
+        let page = fill(BADGE_PAGE, |key| {
+            Some(match key {
+                "name" => "{{code}} &lt;b&gt;".to_owned(),
+                other => format!("[{other}]"),
+            })
+        })
+        .expect("filled");
+        assert!(
+            page.contains(r#"<div class="name">{{code}} &lt;b&gt;</div>"#),
+            "{page}"
+        );
+        assert!(page.contains("<title>Badge · {{code}} &lt;b&gt;</title>"));
+        assert!(page.contains(r#"<div class="code">[code]</div>"#));
+        assert_eq!(
+            page.matches("{{").count(),
+            2,
+            "only the value's own braces remain"
+        );
+        assert!(fill("{{nope}}", |_| None).is_err());
+        assert!(fill("{{open", |_| Some(String::new())).is_err());
+    }
 }
