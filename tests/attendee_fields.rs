@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::thread::sleep;
 use std::time::Duration;
 
-use common::{Resp, Server, assert_mentions};
+use common::{Records, Server, answer, assert_mentions, id_of, setup};
 use serde_json::{Value, json};
 
 /// Every type of the spec's list.
@@ -66,39 +66,12 @@ const TYPES: [&str; 49] = [
 
 const PRESENTATIONAL: [&str; 4] = ["spacer", "section_divider", "paragraph", "captcha"];
 
-/// A server, a `read write` token and one event.
-fn setup() -> (Server, String, i64) {
-    let s = Server::start();
-    let t = s.token("read write");
-    let event = s.event(&t, "Conference");
-    (s, t, event)
-}
-
-fn list_path(event: i64) -> String {
-    format!("/events/{event}/attendee_fields")
-}
-
-fn one_path(event: i64, id: i64) -> String {
-    format!("/events/{event}/attendee_fields/{id}")
-}
-
-fn id_of(v: &Value) -> i64 {
-    v["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no integer id in {v}"))
-}
-
-fn create(s: &Server, t: &str, event: i64, item: Value) -> Resp {
-    s.post(&list_path(event), t, json!({ "item": item }))
-}
-
-fn update(s: &Server, t: &str, event: i64, id: i64, item: Value) -> Resp {
-    s.patch(&one_path(event, id), t, json!({ "item": item }))
-}
+/// The event's fields.
+const FIELDS: Records = Records("attendee_fields");
 
 /// The event's fields, asserting the `{items, metadata: {}}` envelope.
 fn list(s: &Server, t: &str, event: i64) -> Vec<Value> {
-    let r = s.get(&list_path(event), t);
+    let r = s.get(&FIELDS.list_path(event), t);
     assert_eq!(r.status, 200, "list fields: {}", r.text);
     let body = r.json();
     assert_eq!(body["metadata"], json!({}), "metadata of {body}");
@@ -130,12 +103,6 @@ fn expect_order(s: &Server, t: &str, event: i64, labels: &[&str]) {
     assert_eq!(order(s, t, event), expected);
 }
 
-fn get_attendee(s: &Server, t: &str, event: i64, id: i64) -> Value {
-    let r = s.get(&format!("/events/{event}/attendees/{id}"), t);
-    assert_eq!(r.status, 200, "get attendee: {}", r.text);
-    r.item()
-}
-
 /// The ids of the fields an attendee's `fields` lists, in order.
 fn listed_field_ids(attendee: &Value) -> Vec<i64> {
     attendee["fields"]
@@ -144,33 +111,6 @@ fn listed_field_ids(attendee: &Value) -> Vec<i64> {
         .iter()
         .map(|fv| id_of(&fv["field"]))
         .collect()
-}
-
-fn answer_of(attendee: &Value, field_id: i64) -> Value {
-    attendee["fields"]
-        .as_array()
-        .expect("fields")
-        .iter()
-        .find(|fv| id_of(&fv["field"]) == field_id)
-        .unwrap_or_else(|| panic!("field {field_id} not in {attendee}"))["value"]
-        .clone()
-}
-
-fn assert_not_found(r: &Resp, what: &str) {
-    assert_eq!(r.status, 404, "{what}: expected 404, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-}
-
-fn assert_forbidden(r: &Resp, what: &str) {
-    assert_eq!(r.status, 403, "{what}: expected 403, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-    let challenge = r
-        .header("www-authenticate")
-        .unwrap_or_else(|| panic!("{what}: no WWW-Authenticate header"));
-    assert!(
-        challenge.contains("insufficient_scope"),
-        "{what}: WWW-Authenticate is {challenge:?}"
-    );
 }
 
 /// Options that make a field of `kind` valid.
@@ -188,7 +128,7 @@ fn options_for(kind: &str) -> Value {
 #[test]
 fn create_answers_the_new_field() {
     let (s, t, event) = setup();
-    let r = create(
+    let r = FIELDS.create(
         &s,
         &t,
         event,
@@ -294,7 +234,7 @@ fn names_are_derived_from_labels_and_unique_within_the_event() {
     // The name is stable when the label changes.
     let f = s.field(&t, event, json!({"label": "Company", "type": "short_text"}));
     assert_eq!(f["name"], "company");
-    let r = update(&s, &t, event, id_of(&f), json!({"label": "Employer"}));
+    let r = FIELDS.update(&s, &t, event, id_of(&f), json!({"label": "Employer"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["label"], "Employer");
     assert_eq!(r.item()["name"], "company");
@@ -322,7 +262,7 @@ fn create_appends_and_list_is_in_position_order() {
 
     // After a move, the list follows positions, not ids.
     let d = id_of(&list(&s, &t, event)[3]);
-    let r = update(&s, &t, event, d, json!({"position": 1}));
+    let r = FIELDS.update(&s, &t, event, d, json!({"position": 1}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["position"], 1);
     expect_order(&s, &t, event, &["D", "A", "B", "C"]);
@@ -331,7 +271,7 @@ fn create_appends_and_list_is_in_position_order() {
     expect_order(&s, &t, event, &["D", "A", "B", "C", "E"]);
 
     // Position cannot be chosen on create.
-    let r = create(
+    let r = FIELDS.create(
         &s,
         &t,
         event,
@@ -350,7 +290,7 @@ fn patch_position_moves_a_field_and_shifts_the_others() {
         ids.insert(label, id_of(&f));
     }
     let mv = |label: &str, position: Value| {
-        let r = update(&s, &t, event, ids[label], json!({ "position": position }));
+        let r = FIELDS.update(&s, &t, event, ids[label], json!({ "position": position }));
         assert_eq!(r.status, 200, "move {label} to {position}: {}", r.text);
         r.item()["position"].as_i64().expect("position")
     };
@@ -369,7 +309,7 @@ fn patch_position_moves_a_field_and_shifts_the_others() {
     expect_order(&s, &t, event, &["A", "C", "B", "D"]);
 
     // A move together with other changes.
-    let r = update(
+    let r = FIELDS.update(
         &s,
         &t,
         event,
@@ -381,7 +321,7 @@ fn patch_position_moves_a_field_and_shifts_the_others() {
     expect_order(&s, &t, event, &["D2", "A", "C", "B"]);
 
     // Not a number: refused, nothing moves.
-    let r = update(&s, &t, event, ids["A"], json!({"position": "first"}));
+    let r = FIELDS.update(&s, &t, event, ids["A"], json!({"position": "first"}));
     assert_mentions(&r.errors(), "item.position");
     expect_order(&s, &t, event, &["D2", "A", "C", "B"]);
 }
@@ -412,19 +352,19 @@ fn delete_answers_the_deleted_field_and_takes_its_answers() {
     let aid = id_of(&attendee);
     sleep(Duration::from_millis(20));
 
-    let r = s.delete(&one_path(event, id_of(&b)), &t);
+    let r = s.delete(&FIELDS.one_path(event, id_of(&b)), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json(), json!({"item": b, "metadata": {}}));
 
     // Positions compact; the others keep their answers.
     expect_order(&s, &t, event, &["A", "C", "D"]);
-    let after = get_attendee(&s, &t, event, aid);
+    let after = s.fetch_attendee(&t, event, aid);
     assert_eq!(
         listed_field_ids(&after),
         vec![id_of(&a), id_of(&c), id_of(&d)]
     );
-    assert_eq!(answer_of(&after, id_of(&a)), "keep");
-    assert_eq!(answer_of(&after, id_of(&c)), 3);
+    assert_eq!(answer(&after, id_of(&a)), "keep");
+    assert_eq!(answer(&after, id_of(&c)), 3);
     assert_eq!(after["fields"][1]["field"]["position"], 2);
     // The attendee's `fields` changed, so its updated_at moved.
     let (before, now) = (
@@ -436,11 +376,11 @@ fn delete_answers_the_deleted_field_and_takes_its_answers() {
     assert_eq!(listed["items"][0], after);
 
     // It is gone: a second delete, a PATCH and an answer to it are refused.
-    assert_not_found(&s.delete(&one_path(event, id_of(&b)), &t), "second delete");
-    assert_not_found(
-        &update(&s, &t, event, id_of(&b), json!({"label": "B"})),
-        "PATCH deleted",
-    );
+    s.delete(&FIELDS.one_path(event, id_of(&b)), &t)
+        .assert_not_found("second delete");
+    FIELDS
+        .update(&s, &t, event, id_of(&b), json!({"label": "B"}))
+        .assert_not_found("PATCH deleted");
     let r = s.patch(
         &format!("/events/{event}/attendees/{aid}"),
         &t,
@@ -456,14 +396,14 @@ fn delete_answers_the_deleted_field_and_takes_its_answers() {
     );
     assert_eq!(b2["position"], 4);
     assert_eq!(
-        answer_of(&get_attendee(&s, &t, event, aid), id_of(&b2)),
+        answer(&s.fetch_attendee(&t, event, aid), id_of(&b2)),
         Value::Null
     );
 
     // Deleting the first and the last compacts too.
-    let r = s.delete(&one_path(event, id_of(&a)), &t);
+    let r = s.delete(&FIELDS.one_path(event, id_of(&a)), &t);
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = s.delete(&one_path(event, id_of(&b2)), &t);
+    let r = s.delete(&FIELDS.one_path(event, id_of(&b2)), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     expect_order(&s, &t, event, &["C", "D"]);
 }
@@ -482,7 +422,7 @@ fn a_required_field_can_be_deleted_and_is_then_not_required() {
         json!({"item": {"first_name": "Ada"}}),
     );
     assert_eq!(r.status, 422, "{}", r.text);
-    let r = s.delete(&one_path(event, id_of(&f)), &t);
+    let r = s.delete(&FIELDS.one_path(event, id_of(&f)), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     assert_eq!(a["fields"], json!([]));
@@ -515,15 +455,15 @@ fn changing_options_that_answers_use_is_refused() {
         json!({"type": "checkbox"}),
         json!({"type": "number", "options": []}),
     ] {
-        let r = update(&s, &t, event, sid, item.clone());
+        let r = FIELDS.update(&s, &t, event, sid, item.clone());
         assert_eq!(r.status, 422, "{item}: {}", r.text);
         r.errors();
     }
     assert_eq!(list(&s, &t, event), fields_before, "nothing changed");
-    assert_eq!(answer_of(&get_attendee(&s, &t, event, id_of(&a)), sid), "M");
+    assert_eq!(answer(&s.fetch_attendee(&t, event, id_of(&a)), sid), "M");
 
     // Changes the answer still fits are fine.
-    let r = update(
+    let r = FIELDS.update(
         &s,
         &t,
         event,
@@ -532,12 +472,12 @@ fn changing_options_that_answers_use_is_refused() {
     );
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["options"], json!(["S", "M", "L", "XL"]));
-    let r = update(&s, &t, event, sid, json!({"options": ["M", "S"]}));
+    let r = FIELDS.update(&s, &t, event, sid, json!({"options": ["M", "S"]}));
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = update(&s, &t, event, sid, json!({"type": "radio"}));
+    let r = FIELDS.update(&s, &t, event, sid, json!({"type": "radio"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["type"], "radio");
-    assert_eq!(answer_of(&get_attendee(&s, &t, event, id_of(&a)), sid), "M");
+    assert_eq!(answer(&s.fetch_attendee(&t, event, id_of(&a)), sid), "M");
 
     // Once the answer is cleared, the change is allowed.
     let r = s.patch(
@@ -546,7 +486,7 @@ fn changing_options_that_answers_use_is_refused() {
         json!({"item": {"fields": [{"attendee_field_id": sid, "value": null}]}}),
     );
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = update(&s, &t, event, sid, json!({"options": ["S"]}));
+    let r = FIELDS.update(&s, &t, event, sid, json!({"options": ["S"]}));
     assert_eq!(r.status, 200, "{}", r.text);
 }
 
@@ -583,16 +523,16 @@ fn changing_the_type_so_answers_no_longer_fit_is_refused() {
         (&boxes, json!({"options": []})),
         (&boxes, json!({"options": null})),
     ] {
-        let r = update(&s, &t, event, id_of(field), item.clone());
+        let r = FIELDS.update(&s, &t, event, id_of(field), item.clone());
         assert_eq!(r.status, 422, "{} {item}: {}", field["label"], r.text);
         r.errors();
     }
     assert_eq!(list(&s, &t, event), before, "nothing changed");
 
     // Fitting changes pass; a field nobody answered changes freely.
-    let r = update(&s, &t, event, id_of(&text), json!({"type": "long_text"}));
+    let r = FIELDS.update(&s, &t, event, id_of(&text), json!({"type": "long_text"}));
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = update(
+    let r = FIELDS.update(
         &s,
         &t,
         event,
@@ -601,7 +541,7 @@ fn changing_the_type_so_answers_no_longer_fit_is_refused() {
     );
     assert_eq!(r.status, 200, "{}", r.text);
     for kind in ["email", "date", "consent", "short_text"] {
-        let r = update(&s, &t, event, id_of(&unanswered), json!({ "type": kind }));
+        let r = FIELDS.update(&s, &t, event, id_of(&unanswered), json!({ "type": kind }));
         assert_eq!(r.status, 200, "unanswered -> {kind}: {}", r.text);
         assert_eq!(r.item()["type"], kind);
     }
@@ -617,7 +557,7 @@ fn making_a_field_required_applies_to_new_attendees() {
         event,
         json!({"first_name": "Bo", "fields": [{"attendee_field_id": id_of(&diet), "value": "vegan"}]}),
     );
-    let r = update(&s, &t, event, id_of(&diet), json!({"required": true}));
+    let r = FIELDS.update(&s, &t, event, id_of(&diet), json!({"required": true}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["required"], true);
 
@@ -643,7 +583,7 @@ fn making_a_field_required_applies_to_new_attendees() {
     );
     assert_mentions(&r.errors(), "item.fields");
     // The attendee's copy of the field shows the change.
-    let got = get_attendee(&s, &t, event, id_of(&old));
+    let got = s.fetch_attendee(&t, event, id_of(&old));
     assert_eq!(got["fields"][0]["field"]["required"], true);
 }
 
@@ -724,7 +664,7 @@ fn create_validation_names_the_member() {
     ];
     let mut extra_messages = Vec::new();
     for (item, members) in cases {
-        let r = create(&s, &t, event, item.clone());
+        let r = FIELDS.create(&s, &t, event, item.clone());
         assert_eq!(r.status, 422, "{item}: {}", r.text);
         let errors = r.errors();
         for member in members {
@@ -746,8 +686,8 @@ fn body_must_be_json_with_an_item() {
     let (s, t, event) = setup();
     let f = s.field(&t, event, json!({"label": "Q", "type": "short_text"}));
     for (method, path) in [
-        ("POST", list_path(event)),
-        ("PATCH", one_path(event, id_of(&f))),
+        ("POST", FIELDS.list_path(event)),
+        ("PATCH", FIELDS.one_path(event, id_of(&f))),
     ] {
         for (body, needle) in [
             ("not json", "JSON"),
@@ -807,7 +747,7 @@ fn patch_validation_and_a_failed_patch_changes_nothing() {
             vec!["item.type"],
         ),
     ] {
-        let r = update(&s, &t, event, id_of(field), item.clone());
+        let r = FIELDS.update(&s, &t, event, id_of(field), item.clone());
         assert_eq!(r.status, 422, "{item}: {}", r.text);
         let errors = r.errors();
         for member in &members {
@@ -822,12 +762,12 @@ fn patch_validation_and_a_failed_patch_changes_nothing() {
     );
 
     // Absent members are unchanged.
-    let r = update(&s, &t, event, id_of(&size), json!({"label": "Shirt size"}));
+    let r = FIELDS.update(&s, &t, event, id_of(&size), json!({"label": "Shirt size"}));
     assert_eq!(r.status, 200, "{}", r.text);
     let mut expected = size.clone();
     expected["label"] = json!("Shirt size");
     assert_eq!(r.json(), json!({"item": expected, "metadata": {}}));
-    let r = update(&s, &t, event, id_of(&size), json!({}));
+    let r = FIELDS.update(&s, &t, event, id_of(&size), json!({}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item(), expected);
 }
@@ -844,7 +784,7 @@ fn patch_null_for_a_member_that_cannot_be_null_is_refused() {
     );
     let mut accepted = Vec::new();
     for member in ["label", "type", "required"] {
-        let r = update(&s, &t, event, id_of(&f), json!({ member: null }));
+        let r = FIELDS.update(&s, &t, event, id_of(&f), json!({ member: null }));
         if r.status == 422 {
             assert_mentions(&r.errors(), &format!("item.{member}"));
         } else {
@@ -869,7 +809,7 @@ fn unknown_event_is_404() {
         ("DELETE", "/events/999999/attendee_fields/1"),
     ] {
         let r = s.call(method, path, Some(&t), Some(&body));
-        assert_not_found(&r, &format!("{method} {path}"));
+        r.assert_not_found(&format!("{method} {path}"));
     }
 }
 
@@ -880,23 +820,18 @@ fn field_of_another_event_is_404() {
     let f = s.field(&t, event, json!({"label": "Q", "type": "short_text"}));
     let id = id_of(&f);
 
-    let r = update(&s, &t, other, id, json!({"label": "Hijacked"}));
-    assert_not_found(&r, "PATCH via other event");
-    assert_not_found(
-        &s.delete(&one_path(other, id), &t),
-        "DELETE via other event",
-    );
+    let r = FIELDS.update(&s, &t, other, id, json!({"label": "Hijacked"}));
+    r.assert_not_found("PATCH via other event");
+    s.delete(&FIELDS.one_path(other, id), &t)
+        .assert_not_found("DELETE via other event");
     assert_eq!(list(&s, &t, event), vec![f], "still there, unchanged");
     assert_eq!(list(&s, &t, other), Vec::<Value>::new());
 
-    assert_not_found(
-        &update(&s, &t, event, 999_999, json!({"label": "X"})),
-        "PATCH unknown id",
-    );
-    assert_not_found(
-        &s.delete(&one_path(event, 999_999), &t),
-        "DELETE unknown id",
-    );
+    FIELDS
+        .update(&s, &t, event, 999_999, json!({"label": "X"}))
+        .assert_not_found("PATCH unknown id");
+    s.delete(&FIELDS.one_path(event, 999_999), &t)
+        .assert_not_found("DELETE unknown id");
 }
 
 #[test]
@@ -920,7 +855,7 @@ fn non_integer_path_ids_are_404() {
         ),
     ] {
         let r = s.call(method, &path, Some(&t), Some(&body));
-        assert_not_found(&r, &format!("{method} {path}"));
+        r.assert_not_found(&format!("{method} {path}"));
     }
     assert_eq!(list(&s, &t, event), vec![f]);
 }
@@ -934,17 +869,17 @@ fn writing_needs_the_write_scope() {
     let f = s.field(&t, event, json!({"label": "Q", "type": "short_text"}));
     let reader = s.token("read");
 
-    let r = create(
+    let r = FIELDS.create(
         &s,
         &reader,
         event,
         json!({"label": "R", "type": "short_text"}),
     );
-    assert_forbidden(&r, "POST with read");
-    let r = update(&s, &reader, event, id_of(&f), json!({"label": "R"}));
-    assert_forbidden(&r, "PATCH with read");
-    let r = s.delete(&one_path(event, id_of(&f)), &reader);
-    assert_forbidden(&r, "DELETE with read");
+    r.assert_forbidden("POST with read");
+    let r = FIELDS.update(&s, &reader, event, id_of(&f), json!({"label": "R"}));
+    r.assert_forbidden("PATCH with read");
+    let r = s.delete(&FIELDS.one_path(event, id_of(&f)), &reader);
+    r.assert_forbidden("DELETE with read");
 
     // Reading works with `read` alone, and nothing changed.
     assert_eq!(list(&s, &reader, event), vec![f]);
@@ -954,14 +889,14 @@ fn writing_needs_the_write_scope() {
 fn reading_needs_the_read_scope() {
     let (s, t, event) = setup();
     let writer = s.token("write");
-    let r = s.get(&list_path(event), &writer);
-    assert_forbidden(&r, "list with write");
+    let r = s.get(&FIELDS.list_path(event), &writer);
+    r.assert_forbidden("list with write");
 
     // Writing works with `write` alone.
     let f = s.field(&writer, event, json!({"label": "Q", "type": "short_text"}));
-    let r = update(&s, &writer, event, id_of(&f), json!({"label": "Q2"}));
+    let r = FIELDS.update(&s, &writer, event, id_of(&f), json!({"label": "Q2"}));
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = s.delete(&one_path(event, id_of(&f)), &writer);
+    let r = s.delete(&FIELDS.one_path(event, id_of(&f)), &writer);
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(list(&s, &t, event), Vec::<Value>::new());
 }
@@ -970,22 +905,24 @@ fn reading_needs_the_read_scope() {
 fn answer_count_says_what_a_delete_would_remove() {
     let (s, t, event) = setup();
     let f = id_of(
-        &create(
-            &s,
-            &t,
-            event,
-            json!({"label": "Diet", "type": "short_text"}),
-        )
-        .item(),
+        &FIELDS
+            .create(
+                &s,
+                &t,
+                event,
+                json!({"label": "Diet", "type": "short_text"}),
+            )
+            .item(),
     );
     let g = id_of(
-        &create(
-            &s,
-            &t,
-            event,
-            json!({"label": "Size", "type": "short_text"}),
-        )
-        .item(),
+        &FIELDS
+            .create(
+                &s,
+                &t,
+                event,
+                json!({"label": "Size", "type": "short_text"}),
+            )
+            .item(),
     );
     for (i, answer) in ["vegan", "none", ""].iter().enumerate() {
         let mut item = json!({"first_name": format!("P{i}")});
@@ -994,8 +931,12 @@ fn answer_count_says_what_a_delete_would_remove() {
         }
         s.attendee(&t, event, item);
     }
-    let count =
-        |id: i64, token: &str| s.get(&format!("{}/answer_count", one_path(event, id)), token);
+    let count = |id: i64, token: &str| {
+        s.get(
+            &format!("{}/answer_count", FIELDS.one_path(event, id)),
+            token,
+        )
+    };
     let r = count(f, &t);
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(
@@ -1006,6 +947,6 @@ fn answer_count_says_what_a_delete_would_remove() {
     assert_eq!(count(999, &t).status, 404);
     let write_only = s.token("write");
     assert_eq!(count(f, &write_only).status, 403, "reading needs read");
-    assert_eq!(s.delete(&one_path(event, f), &t).status, 200);
+    assert_eq!(s.delete(&FIELDS.one_path(event, f), &t).status, 200);
     assert_eq!(count(f, &t).status, 404);
 }

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::thread::sleep;
 use std::time::Duration;
 
-use common::{Resp, Server, assert_mentions};
+use common::{Records, answer, assert_mentions, id_of, setup};
 use serde_json::{Value, json};
 
 const RSVP_STATUSES: [&str; 5] = [
@@ -19,61 +19,8 @@ const RSVP_STATUSES: [&str; 5] = [
     "pending_approval",
 ];
 
-/// A server, a `read write` token and one event.
-fn setup() -> (Server, String, i64) {
-    let s = Server::start();
-    let t = s.token("read write");
-    let event = s.event(&t, "Conference");
-    (s, t, event)
-}
-
-fn list_path(event: i64) -> String {
-    format!("/events/{event}/attendees")
-}
-
-fn one_path(event: i64, id: i64) -> String {
-    format!("/events/{event}/attendees/{id}")
-}
-
-fn id_of(v: &Value) -> i64 {
-    v["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no integer id in {v}"))
-}
-
-fn create(s: &Server, t: &str, event: i64, item: Value) -> Resp {
-    s.post(&list_path(event), t, json!({ "item": item }))
-}
-
-fn update(s: &Server, t: &str, event: i64, id: i64, item: Value) -> Resp {
-    s.patch(&one_path(event, id), t, json!({ "item": item }))
-}
-
-/// GETs one attendee, asserting 200.
-fn fetch(s: &Server, t: &str, event: i64, id: i64) -> Value {
-    let r = s.get(&one_path(event, id), t);
-    assert_eq!(r.status, 200, "get attendee: {}", r.text);
-    r.item()
-}
-
-/// `total_count` of the event's attendee list.
-fn count(s: &Server, t: &str, event: i64) -> i64 {
-    let r = s.get(&list_path(event), t);
-    assert_eq!(r.status, 200, "list attendees: {}", r.text);
-    r.json()["metadata"]["total_count"]
-        .as_i64()
-        .expect("integer total_count")
-}
-
-fn registration_type(s: &Server, t: &str, event: i64, name: &str) -> i64 {
-    let r = s.post(
-        &format!("/events/{event}/registration_types"),
-        t,
-        json!({"item": {"name": name, "capacity": 100}}),
-    );
-    assert_eq!(r.status, 201, "create registration type: {}", r.text);
-    id_of(&r.item())
-}
+/// The event's attendees.
+const ATTENDEES: Records = Records("attendees");
 
 /// The `(field id, value)` pairs of an attendee's `fields`, in order.
 fn answers(attendee: &Value) -> Vec<(i64, Value)> {
@@ -83,32 +30,6 @@ fn answers(attendee: &Value) -> Vec<(i64, Value)> {
         .iter()
         .map(|fv| (id_of(&fv["field"]), fv["value"].clone()))
         .collect()
-}
-
-/// The value an attendee holds for one field (panics if the field is not listed).
-fn answer(attendee: &Value, field_id: i64) -> Value {
-    answers(attendee)
-        .into_iter()
-        .find(|(id, _)| *id == field_id)
-        .unwrap_or_else(|| panic!("field {field_id} not listed in {attendee}"))
-        .1
-}
-
-fn assert_not_found(r: &Resp, what: &str) {
-    assert_eq!(r.status, 404, "{what}: expected 404, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-}
-
-fn assert_forbidden(r: &Resp, what: &str) {
-    assert_eq!(r.status, 403, "{what}: expected 403, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-    let challenge = r
-        .header("www-authenticate")
-        .unwrap_or_else(|| panic!("{what}: no WWW-Authenticate header"));
-    assert!(
-        challenge.contains("insufficient_scope"),
-        "{what}: WWW-Authenticate is {challenge:?}"
-    );
 }
 
 fn is_generated_qr_code(code: &str) -> bool {
@@ -142,10 +63,10 @@ fn list_is_ordered_by_id_and_paged() {
         ids.push(id_of(&s.attendee(&t, event, json!({ "first_name": name }))));
     }
     // Changing the first one does not move it.
-    let r = update(&s, &t, event, ids[0], json!({"last_name": "Later"}));
+    let r = ATTENDEES.update(&s, &t, event, ids[0], json!({"last_name": "Later"}));
     assert_eq!(r.status, 200, "{}", r.text);
 
-    let r = s.get(&list_path(event), &t);
+    let r = s.get(&ATTENDEES.list_path(event), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     let body = r.json();
     assert_eq!(
@@ -166,7 +87,10 @@ fn list_is_ordered_by_id_and_paged() {
     // Pages of two: 2 + 2 + 1, in id order, then an empty page past the end.
     let mut seen = Vec::new();
     for (page, expected_len) in [(1, 2), (2, 2), (3, 1)] {
-        let r = s.get(&format!("{}?page={page}&per_page=2", list_path(event)), &t);
+        let r = s.get(
+            &format!("{}?page={page}&per_page=2", ATTENDEES.list_path(event)),
+            &t,
+        );
         assert_eq!(r.status, 200, "{}", r.text);
         let body = r.json();
         assert_eq!(
@@ -179,28 +103,31 @@ fn list_is_ordered_by_id_and_paged() {
     }
     assert_eq!(seen, ids);
 
-    let r = s.get(&format!("{}?page=4&per_page=2", list_path(event)), &t);
+    let r = s.get(
+        &format!("{}?page=4&per_page=2", ATTENDEES.list_path(event)),
+        &t,
+    );
     assert_eq!(r.status, 200, "page past the end: {}", r.text);
     assert_eq!(
         r.json(),
         json!({"items": [], "metadata": {"page": 4, "per_page": 2, "total_count": 5, "total_pages": 3}})
     );
-    let r = s.get(&format!("{}?page=1000", list_path(event)), &t);
+    let r = s.get(&format!("{}?page=1000", ATTENDEES.list_path(event)), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json()["items"], json!([]));
     assert_eq!(r.json()["metadata"]["page"], 1000);
 
     // The list shows the same records as GET one.
-    let r = s.get(&list_path(event), &t);
+    let r = s.get(&ATTENDEES.list_path(event), &t);
     for item in r.json()["items"].as_array().expect("items array") {
-        assert_eq!(*item, fetch(&s, &t, event, id_of(item)));
+        assert_eq!(*item, s.fetch_attendee(&t, event, id_of(item)));
     }
 }
 
 #[test]
 fn list_of_an_event_without_attendees_is_empty() {
     let (s, t, event) = setup();
-    let r = s.get(&list_path(event), &t);
+    let r = s.get(&ATTENDEES.list_path(event), &t);
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(
         r.json(),
@@ -214,7 +141,7 @@ fn list_only_shows_the_events_own_attendees() {
     let other = s.event(&t, "Other");
     let mine = id_of(&s.attendee(&t, event, json!({"first_name": "Ada"})));
     s.attendee(&t, other, json!({"first_name": "Grace"}));
-    let r = s.get(&list_path(event), &t);
+    let r = s.get(&ATTENDEES.list_path(event), &t);
     let body = r.json();
     let ids: Vec<i64> = body["items"]
         .as_array()
@@ -246,7 +173,7 @@ fn paging_parameters_in_range_are_used_and_others_refused() {
         ("?page=9", 9, 25),
     ];
     for &(query, page, per_page) in cases {
-        let r = s.get(&format!("{}{query}", list_path(event)), &t);
+        let r = s.get(&format!("{}{query}", ATTENDEES.list_path(event)), &t);
         assert_eq!(r.status, 200, "{query:?}: {}", r.text);
         let body = r.json();
         let total_pages = (total + per_page - 1) / per_page;
@@ -271,7 +198,7 @@ fn paging_parameters_in_range_are_used_and_others_refused() {
         "?per_page=",
         "?page=two&per_page=2",
     ] {
-        let r = s.get(&format!("{}{query}", list_path(event)), &t);
+        let r = s.get(&format!("{}{query}", ATTENDEES.list_path(event)), &t);
         assert_eq!(r.status, 422, "{query:?}: {}", r.text);
         assert!(
             r.text.contains("page must be an integer from 1 to"),
@@ -287,7 +214,7 @@ fn paging_parameters_in_range_are_used_and_others_refused() {
 #[test]
 fn attendee_record_has_every_member_with_its_json_type() {
     let (s, t, event) = setup();
-    let r = create(&s, &t, event, json!({"first_name": "Ada"}));
+    let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "Ada"}));
     assert_eq!(r.status, 201, "{}", r.text);
     assert_eq!(r.json()["metadata"], json!({}));
     let a = r.item();
@@ -347,7 +274,7 @@ fn attendee_record_has_every_member_with_its_json_type() {
     assert_eq!(a["fields"], json!([]));
 
     // GET answers the same record, in the same envelope.
-    let got = s.get(&one_path(event, id_of(&a)), &t);
+    let got = s.get(&ATTENDEES.one_path(event, id_of(&a)), &t);
     assert_eq!(got.status, 200, "{}", got.text);
     assert_eq!(got.json(), json!({"item": a, "metadata": {}}));
 }
@@ -355,7 +282,7 @@ fn attendee_record_has_every_member_with_its_json_type() {
 #[test]
 fn attendee_with_every_member_set_reads_back() {
     let (s, t, event) = setup();
-    let vip = registration_type(&s, &t, event, "VIP");
+    let vip = s.registration_type(&t, event, "VIP", Some(100));
     let a = s.attendee(
         &t,
         event,
@@ -377,7 +304,7 @@ fn attendee_with_every_member_set_reads_back() {
     assert_eq!(a["company"], "Analytical Engines Ltd");
     assert_eq!(a["registration_type_id"], json!(vip));
     assert!(a["registration_type_id"].is_i64());
-    assert_eq!(fetch(&s, &t, event, id_of(&a)), a);
+    assert_eq!(s.fetch_attendee(&t, event, id_of(&a)), a);
 
     // Empty optional strings are stored as null.
     let b = s.attendee(
@@ -409,12 +336,16 @@ fn phone_numbers_are_stored_in_e164() {
         let a = s.attendee(&t, event, json!({"first_name": "P", "phone": given}));
         assert_eq!(a["phone"], stored, "phone {given:?}");
     }
-    let before = count(&s, &t, event);
+    let before = s.attendee_count(&t, event);
     for bad in ["123", "not a phone", "020 7946 0958", "+1"] {
-        let r = create(&s, &t, event, json!({"first_name": "P", "phone": bad}));
+        let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "P", "phone": bad}));
         assert_mentions(&r.errors(), "item.phone");
     }
-    assert_eq!(count(&s, &t, event), before, "failed creates wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        before,
+        "failed creates wrote nothing"
+    );
 }
 
 #[test]
@@ -444,21 +375,28 @@ fn qr_code_given_on_create_is_kept_and_must_be_unique_in_the_event() {
         json!({"first_name": "Ada", "qr_code": "TICKET-0001"}),
     );
     assert_eq!(a["qr_code"], "TICKET-0001");
-    assert_eq!(fetch(&s, &t, event, id_of(&a))["qr_code"], "TICKET-0001");
+    assert_eq!(
+        s.fetch_attendee(&t, event, id_of(&a))["qr_code"],
+        "TICKET-0001"
+    );
 
-    let before = count(&s, &t, event);
-    let r = create(
+    let before = s.attendee_count(&t, event);
+    let r = ATTENDEES.create(
         &s,
         &t,
         event,
         json!({"first_name": "Bo", "qr_code": "TICKET-0001"}),
     );
     assert_mentions(&r.errors(), "item.qr_code");
-    assert_eq!(count(&s, &t, event), before, "duplicate wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        before,
+        "duplicate wrote nothing"
+    );
 
     // A generated code is taken too.
     let generated = s.attendee(&t, event, json!({"first_name": "Cy"}));
-    let r = create(
+    let r = ATTENDEES.create(
         &s,
         &t,
         event,
@@ -485,7 +423,7 @@ fn qr_code_given_on_create_is_kept_and_must_be_unique_in_the_event() {
     );
     assert_eq!(unicode["qr_code"], "Billett-Ø-42");
 
-    let before = count(&s, &t, event);
+    let before = s.attendee_count(&t, event);
     for bad in [
         json!("Q".repeat(201)),
         json!("bell\u{7}code"),
@@ -494,10 +432,14 @@ fn qr_code_given_on_create_is_kept_and_must_be_unique_in_the_event() {
         json!(""),
         json!(42),
     ] {
-        let r = create(&s, &t, event, json!({"first_name": "Gu", "qr_code": bad}));
+        let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "Gu", "qr_code": bad}));
         assert_mentions(&r.errors(), "item.qr_code");
     }
-    assert_eq!(count(&s, &t, event), before, "failed creates wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        before,
+        "failed creates wrote nothing"
+    );
 }
 
 #[test]
@@ -515,9 +457,9 @@ fn rsvp_status_defaults_to_confirmed_and_may_be_given_on_create() {
         assert_eq!(a["rsvp_status"], status);
         assert_eq!(a["checkin_status"], "not_checked_in");
     }
-    let before = count(&s, &t, event);
+    let before = s.attendee_count(&t, event);
     for bad in [json!("maybe"), json!("Confirmed"), json!(""), json!(1)] {
-        let r = create(
+        let r = ATTENDEES.create(
             &s,
             &t,
             event,
@@ -525,7 +467,7 @@ fn rsvp_status_defaults_to_confirmed_and_may_be_given_on_create() {
         );
         assert_mentions(&r.errors(), "item.rsvp_status");
     }
-    assert_eq!(count(&s, &t, event), before);
+    assert_eq!(s.attendee_count(&t, event), before);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -568,10 +510,10 @@ fn fields_list_every_value_taking_field_in_position_order() {
         ])
     );
     let id = id_of(&a);
-    assert_eq!(fetch(&s, &t, event, id)["fields"], a["fields"]);
+    assert_eq!(s.fetch_attendee(&t, event, id)["fields"], a["fields"]);
 
     // An answer shows up in its place.
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -595,13 +537,13 @@ fn fields_list_every_value_taking_field_in_position_order() {
         json!({"item": {"position": 1}}),
     );
     assert_eq!(r.status, 200, "{}", r.text);
-    let order: Vec<i64> = answers(&fetch(&s, &t, event, id))
+    let order: Vec<i64> = answers(&s.fetch_attendee(&t, event, id))
         .into_iter()
         .map(|(f, _)| f)
         .collect();
     assert_eq!(order, vec![id_of(&age), id_of(&text), id_of(&size)]);
-    let listed = s.get(&list_path(event), &t).json();
-    assert_eq!(listed["items"][0], fetch(&s, &t, event, id));
+    let listed = s.get(&ATTENDEES.list_path(event), &t).json();
+    assert_eq!(listed["items"][0], s.fetch_attendee(&t, event, id));
     let positions: Vec<i64> = listed["items"][0]["fields"]
         .as_array()
         .expect("fields")
@@ -616,10 +558,10 @@ fn fields_list_every_value_taking_field_in_position_order() {
 #[test]
 fn presentational_fields_take_no_answer() {
     let (s, t, event) = setup();
-    let before = count(&s, &t, event);
+    let before = s.attendee_count(&t, event);
     for kind in ["spacer", "section_divider", "paragraph", "captcha"] {
         let f = s.field(&t, event, json!({"label": kind, "type": kind}));
-        let r = create(
+        let r = ATTENDEES.create(
             &s,
             &t,
             event,
@@ -627,7 +569,7 @@ fn presentational_fields_take_no_answer() {
         );
         assert_mentions(&r.errors(), "item.fields[0]");
     }
-    assert_eq!(count(&s, &t, event), before);
+    assert_eq!(s.attendee_count(&t, event), before);
 }
 
 /// (label, type, options, answer given, answer stored)
@@ -835,12 +777,12 @@ fn answers_of_every_shape_are_accepted_and_stored() {
     let a = s.attendee(&t, event, json!({"first_name": "Ada", "fields": inputs}));
     assert_eq!(answers(&a), expected);
     let id = id_of(&a);
-    assert_eq!(answers(&fetch(&s, &t, event, id)), expected);
+    assert_eq!(answers(&s.fetch_attendee(&t, event, id)), expected);
 
     // The same answers are accepted by PATCH, one field at a time, on a fresh attendee.
     let b = id_of(&s.attendee(&t, event, json!({"first_name": "Bo"})));
     for ((label, kind, _, given, stored), (field_id, _)) in cases.iter().zip(&expected) {
-        let r = update(
+        let r = ATTENDEES.update(
             &s,
             &t,
             event,
@@ -850,7 +792,7 @@ fn answers_of_every_shape_are_accepted_and_stored() {
         assert_eq!(r.status, 200, "{label} ({kind}): {}", r.text);
         assert_eq!(answer(&r.item(), *field_id), *stored, "{label} ({kind})");
     }
-    assert_eq!(answers(&fetch(&s, &t, event, b)), expected);
+    assert_eq!(answers(&s.fetch_attendee(&t, event, b)), expected);
 }
 
 #[test]
@@ -982,7 +924,7 @@ fn answers_that_do_not_fit_their_field_are_refused() {
             "item.fields[0].value.street",
         ),
     ];
-    let before = count(&s, &t, event);
+    let before = s.attendee_count(&t, event);
     for (i, (kind, options, bad_values, needle)) in cases.into_iter().enumerate() {
         let f = s.field(
             &t,
@@ -990,7 +932,7 @@ fn answers_that_do_not_fit_their_field_are_refused() {
             json!({"label": format!("Q{i}"), "type": kind, "options": options}),
         );
         for bad in bad_values {
-            let r = create(
+            let r = ATTENDEES.create(
                 &s,
                 &t,
                 event,
@@ -1002,7 +944,11 @@ fn answers_that_do_not_fit_their_field_are_refused() {
             assert_eq!(errors.len(), 1, "{kind} answered {bad}: {errors:?}");
         }
     }
-    assert_eq!(count(&s, &t, event), before, "failed creates wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        before,
+        "failed creates wrote nothing"
+    );
 }
 
 #[test]
@@ -1010,7 +956,7 @@ fn a_bad_answer_is_named_by_its_index() {
     let (s, t, event) = setup();
     let name = s.field(&t, event, json!({"label": "Nick", "type": "short_text"}));
     let age = s.field(&t, event, json!({"label": "Age", "type": "number"}));
-    let r = create(
+    let r = ATTENDEES.create(
         &s,
         &t,
         event,
@@ -1022,7 +968,7 @@ fn a_bad_answer_is_named_by_its_index() {
     let errors = r.errors();
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_mentions(&errors, "item.fields[1].value");
-    assert_eq!(count(&s, &t, event), 0);
+    assert_eq!(s.attendee_count(&t, event), 0);
 }
 
 #[test]
@@ -1050,7 +996,7 @@ fn null_clears_an_answer_and_unlisted_answers_are_kept() {
     );
     let id = id_of(&a);
 
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1066,7 +1012,7 @@ fn null_clears_an_answer_and_unlisted_answers_are_kept() {
             (id_of(&boxes), json!(["a"]))
         ]
     );
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1078,7 +1024,7 @@ fn null_clears_an_answer_and_unlisted_answers_are_kept() {
     );
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(
-        answers(&fetch(&s, &t, event, id)),
+        answers(&s.fetch_attendee(&t, event, id)),
         vec![
             (id_of(&nick), Value::Null),
             (id_of(&size), Value::Null),
@@ -1095,7 +1041,7 @@ fn null_clears_an_answer_and_unlisted_answers_are_kept() {
     assert_eq!(answer(&b, id_of(&nick)), Value::Null);
 
     // PATCH without `fields`, or with `fields: null`, keeps every answer.
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1103,10 +1049,10 @@ fn null_clears_an_answer_and_unlisted_answers_are_kept() {
         json!({"fields": [{"attendee_field_id": id_of(&nick), "value": "again"}]}),
     );
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = update(&s, &t, event, id, json!({"job_title": "CTO"}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"job_title": "CTO"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(answer(&r.item(), id_of(&nick)), "again");
-    let r = update(&s, &t, event, id, json!({"fields": null}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"fields": null}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(answer(&r.item(), id_of(&nick)), "again");
 }
@@ -1139,7 +1085,7 @@ fn required_fields_must_be_answered_on_create() {
         ]})
     };
 
-    let r = create(&s, &t, event, json!({"first_name": "Ada"}));
+    let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "Ada"}));
     let errors = r.errors();
     assert_eq!(
         errors.len(),
@@ -1161,13 +1107,17 @@ fn required_fields_must_be_answered_on_create() {
         ),
         (answer_all(json!("vegan"), json!(true), json!([])), "topics"),
     ] {
-        let r = create(&s, &t, event, item.clone());
+        let r = ATTENDEES.create(&s, &t, event, item.clone());
         let errors = r.errors();
         assert_eq!(errors.len(), 1, "{item}: {errors:?}");
         assert_mentions(&errors, missing);
         assert_mentions(&errors, "item.fields");
     }
-    assert_eq!(count(&s, &t, event), 0, "failed creates wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        0,
+        "failed creates wrote nothing"
+    );
 
     let a = s.attendee(
         &t,
@@ -1180,7 +1130,7 @@ fn required_fields_must_be_answered_on_create() {
 
     // A required answer cannot be cleared later.
     let id = id_of(&a);
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1188,7 +1138,7 @@ fn required_fields_must_be_answered_on_create() {
         json!({"fields": [{"attendee_field_id": id_of(&diet), "value": null}]}),
     );
     assert_mentions(&r.errors(), "item.fields");
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1196,7 +1146,7 @@ fn required_fields_must_be_answered_on_create() {
         json!({"fields": [{"attendee_field_id": id_of(&terms), "value": false}]}),
     );
     assert_mentions(&r.errors(), "item.fields");
-    assert_eq!(fetch(&s, &t, event, id), a);
+    assert_eq!(s.fetch_attendee(&t, event, id), a);
 }
 
 #[test]
@@ -1208,7 +1158,7 @@ fn answers_must_name_a_field_of_this_event() {
     let a = id_of(&s.attendee(&t, event, json!({"first_name": "Ada"})));
 
     for field_id in [id_of(&theirs), 999_999] {
-        let r = create(
+        let r = ATTENDEES.create(
             &s,
             &t,
             event,
@@ -1218,7 +1168,7 @@ fn answers_must_name_a_field_of_this_event() {
         assert_mentions(&errors, "item.fields[0].attendee_field_id");
         assert_eq!(errors.len(), 1, "{errors:?}");
 
-        let r = update(
+        let r = ATTENDEES.update(
             &s,
             &t,
             event,
@@ -1227,12 +1177,16 @@ fn answers_must_name_a_field_of_this_event() {
         );
         assert_mentions(&r.errors(), "item.fields[0].attendee_field_id");
     }
-    assert_eq!(count(&s, &t, event), 1, "failed creates wrote nothing");
-    let other_answers: Vec<(i64, Value)> = answers(&fetch(&s, &t, event, a));
+    assert_eq!(
+        s.attendee_count(&t, event),
+        1,
+        "failed creates wrote nothing"
+    );
+    let other_answers: Vec<(i64, Value)> = answers(&s.fetch_attendee(&t, event, a));
     assert_eq!(other_answers, vec![(id_of(&mine), Value::Null)]);
 
     // The same field twice in one request.
-    let r = create(
+    let r = ATTENDEES.create(
         &s,
         &t,
         event,
@@ -1242,7 +1196,7 @@ fn answers_must_name_a_field_of_this_event() {
         ]}),
     );
     assert_mentions(&r.errors(), "item.fields[1]");
-    assert_eq!(count(&s, &t, event), 1);
+    assert_eq!(s.attendee_count(&t, event), 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1251,7 +1205,7 @@ fn answers_must_name_a_field_of_this_event() {
 #[test]
 fn create_body_must_be_json_with_an_item() {
     let (s, t, event) = setup();
-    let path = list_path(event);
+    let path = ATTENDEES.list_path(event);
     let raw = |body: &str| s.call_raw("POST", &path, Some(&t), "application/json", body.into());
     for (body, needle) in [
         ("not json", "JSON"),
@@ -1275,14 +1229,14 @@ fn create_body_must_be_json_with_an_item() {
     let r = s.call("POST", &path, Some(&t), None);
     assert_eq!(r.status, 422, "no body: {}", r.text);
     r.errors();
-    assert_eq!(count(&s, &t, event), 0, "nothing was created");
+    assert_eq!(s.attendee_count(&t, event), 0, "nothing was created");
 }
 
 #[test]
 fn create_body_that_is_not_an_object_is_refused() {
     // `{item: {...}}` is an object; arrays are not a spelling of it.
     let (s, t, event) = setup();
-    let path = list_path(event);
+    let path = ATTENDEES.list_path(event);
     let mut accepted = Vec::new();
     for body in [
         "[]",
@@ -1298,7 +1252,7 @@ fn create_body_that_is_not_an_object_is_refused() {
         }
     }
     assert!(accepted.is_empty(), "accepted: {accepted:#?}");
-    assert_eq!(count(&s, &t, event), 0, "nothing was created");
+    assert_eq!(s.attendee_count(&t, event), 0, "nothing was created");
 }
 
 #[test]
@@ -1306,14 +1260,14 @@ fn bodies_over_one_mebibyte_are_413() {
     let (s, t, event) = setup();
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     let big = "x".repeat(1024 * 1024 + 1);
-    let r = create(&s, &t, event, json!({"first_name": "Ada", "company": big}));
+    let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "Ada", "company": big}));
     assert_eq!(r.status, 413, "{}", r.text);
     assert!(!r.error().is_empty());
-    let r = update(&s, &t, event, id_of(&a), json!({"company": big}));
+    let r = ATTENDEES.update(&s, &t, event, id_of(&a), json!({"company": big}));
     assert_eq!(r.status, 413, "{}", r.text);
     assert!(!r.error().is_empty());
-    assert_eq!(count(&s, &t, event), 1);
-    assert_eq!(fetch(&s, &t, event, id_of(&a)), a);
+    assert_eq!(s.attendee_count(&t, event), 1);
+    assert_eq!(s.fetch_attendee(&t, event, id_of(&a)), a);
 }
 
 #[test]
@@ -1356,25 +1310,25 @@ fn create_with_wrong_json_types_names_the_member() {
             "item.fields[0]",
         ),
     ] {
-        let r = create(&s, &t, event, item.clone());
+        let r = ATTENDEES.create(&s, &t, event, item.clone());
         assert_eq!(r.status, 422, "{item}: {}", r.text);
         assert_mentions(&r.errors(), member);
     }
-    assert_eq!(count(&s, &t, event), 0, "nothing was created");
+    assert_eq!(s.attendee_count(&t, event), 0, "nothing was created");
 }
 
 #[test]
 fn create_validates_first_name_email_and_registration_type() {
     let (s, t, event) = setup();
     let other = s.event(&t, "Other");
-    let foreign_type = registration_type(&s, &t, other, "Theirs");
+    let foreign_type = s.registration_type(&t, other, "Theirs", Some(100));
 
     for item in [
         json!({}),
         json!({"first_name": null}),
         json!({"last_name": "Lovelace"}),
     ] {
-        let r = create(&s, &t, event, item.clone());
+        let r = ATTENDEES.create(&s, &t, event, item.clone());
         assert_eq!(
             r.errors(),
             vec!["item.first_name is required".to_owned()],
@@ -1382,13 +1336,13 @@ fn create_validates_first_name_email_and_registration_type() {
         );
     }
     for empty in ["", "   "] {
-        let r = create(&s, &t, event, json!({ "first_name": empty }));
+        let r = ATTENDEES.create(&s, &t, event, json!({ "first_name": empty }));
         let errors = r.errors();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_mentions(&errors, "item.first_name");
     }
     for bad in ["nope", "ada@", "@example.com", "ada example@x.com"] {
-        let r = create(&s, &t, event, json!({"first_name": "Ada", "email": bad}));
+        let r = ATTENDEES.create(&s, &t, event, json!({"first_name": "Ada", "email": bad}));
         assert_eq!(
             r.errors(),
             vec!["item.email is not a valid email address".to_owned()],
@@ -1396,7 +1350,7 @@ fn create_validates_first_name_email_and_registration_type() {
         );
     }
     for rt in [999_999, foreign_type] {
-        let r = create(
+        let r = ATTENDEES.create(
             &s,
             &t,
             event,
@@ -1406,7 +1360,11 @@ fn create_validates_first_name_email_and_registration_type() {
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_mentions(&errors, "item.registration_type_id");
     }
-    assert_eq!(count(&s, &t, event), 0, "failed creates wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        0,
+        "failed creates wrote nothing"
+    );
 
     // Unknown members are ignored.
     let a = s.attendee(
@@ -1425,7 +1383,7 @@ fn several_problems_give_several_messages() {
         event,
         json!({"label": "Diet", "type": "short_text", "required": true}),
     );
-    let r = create(
+    let r = ATTENDEES.create(
         &s,
         &t,
         event,
@@ -1451,7 +1409,11 @@ fn several_problems_give_several_messages() {
         assert_mentions(&errors, member);
     }
     assert_eq!(errors.len(), 7, "one message per problem: {errors:?}");
-    assert_eq!(count(&s, &t, event), 0, "failed create wrote nothing");
+    assert_eq!(
+        s.attendee_count(&t, event),
+        0,
+        "failed create wrote nothing"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1460,7 +1422,7 @@ fn several_problems_give_several_messages() {
 #[test]
 fn patch_changes_only_the_members_given() {
     let (s, t, event) = setup();
-    let vip = registration_type(&s, &t, event, "VIP");
+    let vip = s.registration_type(&t, event, "VIP", Some(100));
     let a = s.attendee(
         &t,
         event,
@@ -1477,7 +1439,7 @@ fn patch_changes_only_the_members_given() {
     let id = id_of(&a);
     sleep(Duration::from_millis(20));
 
-    let r = update(&s, &t, event, id, json!({"job_title": "CTO"}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"job_title": "CTO"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.json()["metadata"], json!({}));
     let b = r.item();
@@ -1505,10 +1467,10 @@ fn patch_changes_only_the_members_given() {
         b["updated_at"].as_str().expect("updated_at"),
     );
     assert!(after > before, "updated_at moved: {before} -> {after}");
-    assert_eq!(fetch(&s, &t, event, id), b);
+    assert_eq!(s.fetch_attendee(&t, event, id), b);
 
     // Every member at once.
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1533,12 +1495,12 @@ fn patch_changes_only_the_members_given() {
     assert_eq!(c["registration_type_id"], json!(vip));
 
     // qr_code is not a PATCH member: like any unknown member, it is ignored.
-    let r = update(&s, &t, event, id, json!({"qr_code": "NEW-CODE"}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"qr_code": "NEW-CODE"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["qr_code"], a["qr_code"]);
 
     // An empty item changes nothing but is fine.
-    let r = update(&s, &t, event, id, json!({}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["first_name"], "Augusta");
     assert_eq!(r.item()["created_at"], a["created_at"]);
@@ -1547,7 +1509,7 @@ fn patch_changes_only_the_members_given() {
 #[test]
 fn patch_null_clears_nullable_members() {
     let (s, t, event) = setup();
-    let vip = registration_type(&s, &t, event, "VIP");
+    let vip = s.registration_type(&t, event, "VIP", Some(100));
     let full = json!({
         "first_name": "Ada",
         "last_name": "Lovelace",
@@ -1558,7 +1520,7 @@ fn patch_null_clears_nullable_members() {
         "registration_type_id": vip,
     });
     let a = id_of(&s.attendee(&t, event, full.clone()));
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1566,7 +1528,7 @@ fn patch_null_clears_nullable_members() {
         json!({"last_name": null, "email": null, "phone": null, "job_title": null, "company": null, "registration_type_id": null}),
     );
     assert_eq!(r.status, 200, "{}", r.text);
-    let got = fetch(&s, &t, event, a);
+    let got = s.fetch_attendee(&t, event, a);
     assert_eq!(got["first_name"], "Ada");
     for member in [
         "last_name",
@@ -1581,7 +1543,7 @@ fn patch_null_clears_nullable_members() {
 
     // Empty strings clear too.
     let b = id_of(&s.attendee(&t, event, full));
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1600,12 +1562,12 @@ fn patch_first_name_cannot_be_null_or_empty() {
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     let id = id_of(&a);
     for bad in [json!(null), json!(""), json!("   "), json!(5)] {
-        let r = update(&s, &t, event, id, json!({ "first_name": bad }));
+        let r = ATTENDEES.update(&s, &t, event, id, json!({ "first_name": bad }));
         assert_eq!(r.status, 422, "first_name {bad}: {}", r.text);
         assert_mentions(&r.errors(), "item.first_name");
     }
     assert_eq!(
-        fetch(&s, &t, event, id),
+        s.fetch_attendee(&t, event, id),
         a,
         "failed PATCHes changed nothing"
     );
@@ -1618,12 +1580,12 @@ fn patch_rsvp_status_to_each_value() {
     let id = id_of(&a);
     // Every move between the five values is allowed, including back again.
     for status in RSVP_STATUSES.iter().rev().chain(RSVP_STATUSES.iter()) {
-        let r = update(&s, &t, event, id, json!({ "rsvp_status": status }));
+        let r = ATTENDEES.update(&s, &t, event, id, json!({ "rsvp_status": status }));
         assert_eq!(r.status, 200, "rsvp_status {status}: {}", r.text);
         assert_eq!(r.item()["rsvp_status"], *status);
-        assert_eq!(fetch(&s, &t, event, id)["rsvp_status"], *status);
+        assert_eq!(s.fetch_attendee(&t, event, id)["rsvp_status"], *status);
     }
-    let current = fetch(&s, &t, event, id);
+    let current = s.fetch_attendee(&t, event, id);
     for bad in [
         json!("maybe"),
         json!("CONFIRMED"),
@@ -1631,20 +1593,20 @@ fn patch_rsvp_status_to_each_value() {
         json!(null),
         json!(3),
     ] {
-        let r = update(&s, &t, event, id, json!({ "rsvp_status": bad }));
+        let r = ATTENDEES.update(&s, &t, event, id, json!({ "rsvp_status": bad }));
         assert_eq!(r.status, 422, "rsvp_status {bad}: {}", r.text);
         assert_mentions(&r.errors(), "item.rsvp_status");
     }
-    assert_eq!(fetch(&s, &t, event, id), current);
+    assert_eq!(s.fetch_attendee(&t, event, id), current);
 }
 
 #[test]
 fn patch_registration_type() {
     let (s, t, event) = setup();
     let other = s.event(&t, "Other");
-    let general = registration_type(&s, &t, event, "General");
-    let vip = registration_type(&s, &t, event, "VIP");
-    let foreign = registration_type(&s, &t, other, "Theirs");
+    let general = s.registration_type(&t, event, "General", Some(100));
+    let vip = s.registration_type(&t, event, "VIP", Some(100));
+    let foreign = s.registration_type(&t, other, "Theirs", Some(100));
     let a = s.attendee(
         &t,
         event,
@@ -1652,19 +1614,19 @@ fn patch_registration_type() {
     );
     let id = id_of(&a);
 
-    let r = update(&s, &t, event, id, json!({"registration_type_id": vip}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"registration_type_id": vip}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["registration_type_id"], json!(vip));
 
-    let current = fetch(&s, &t, event, id);
+    let current = s.fetch_attendee(&t, event, id);
     for bad in [json!(999_999), json!(foreign), json!("VIP")] {
-        let r = update(&s, &t, event, id, json!({ "registration_type_id": bad }));
+        let r = ATTENDEES.update(&s, &t, event, id, json!({ "registration_type_id": bad }));
         assert_eq!(r.status, 422, "registration_type_id {bad}: {}", r.text);
         assert_mentions(&r.errors(), "item.registration_type_id");
     }
-    assert_eq!(fetch(&s, &t, event, id), current);
+    assert_eq!(s.fetch_attendee(&t, event, id), current);
 
-    let r = update(&s, &t, event, id, json!({"registration_type_id": null}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"registration_type_id": null}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert!(r.item()["registration_type_id"].is_null());
 }
@@ -1682,18 +1644,18 @@ fn patch_validates_and_a_failed_patch_changes_nothing() {
     let id = id_of(&a);
     sleep(Duration::from_millis(20));
 
-    let r = update(&s, &t, event, id, json!({"email": "nope"}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"email": "nope"}));
     assert_eq!(
         r.errors(),
         vec!["item.email is not a valid email address".to_owned()]
     );
-    let r = update(&s, &t, event, id, json!({"phone": "123"}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"phone": "123"}));
     assert_mentions(&r.errors(), "item.phone");
-    let r = update(&s, &t, event, id, json!({"last_name": 5}));
+    let r = ATTENDEES.update(&s, &t, event, id, json!({"last_name": 5}));
     assert_mentions(&r.errors(), "item.last_name");
 
     // Good members alongside bad ones are not applied either.
-    let r = update(
+    let r = ATTENDEES.update(
         &s,
         &t,
         event,
@@ -1723,7 +1685,7 @@ fn patch_validates_and_a_failed_patch_changes_nothing() {
     }
     assert_eq!(errors.len(), 5, "one message per problem: {errors:?}");
     assert_eq!(
-        fetch(&s, &t, event, id),
+        s.fetch_attendee(&t, event, id),
         a,
         "failed PATCHes changed nothing"
     );
@@ -1733,7 +1695,7 @@ fn patch_validates_and_a_failed_patch_changes_nothing() {
 fn patch_body_must_be_json_with_an_item() {
     let (s, t, event) = setup();
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
-    let path = one_path(event, id_of(&a));
+    let path = ATTENDEES.one_path(event, id_of(&a));
     for (body, needle) in [
         ("not json", "JSON"),
         ("", "empty"),
@@ -1746,7 +1708,7 @@ fn patch_body_must_be_json_with_an_item() {
         assert_eq!(r.status, 422, "body {body:?}: {}", r.text);
         assert_mentions(&r.errors(), needle);
     }
-    assert_eq!(fetch(&s, &t, event, id_of(&a)), a);
+    assert_eq!(s.fetch_attendee(&t, event, id_of(&a)), a);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1763,7 +1725,7 @@ fn unknown_event_is_404() {
     ] {
         let body = json!({"item": {"first_name": "Ada"}});
         let r = s.call(method, path, Some(&t), Some(&body));
-        assert_not_found(&r, &format!("{method} {path}"));
+        r.assert_not_found(&format!("{method} {path}"));
     }
 }
 
@@ -1774,17 +1736,19 @@ fn attendee_of_another_event_is_404() {
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     let id = id_of(&a);
 
-    assert_not_found(&s.get(&one_path(other, id), &t), "GET via other event");
-    let r = update(&s, &t, other, id, json!({"first_name": "Mallory"}));
-    assert_not_found(&r, "PATCH via other event");
-    assert_eq!(fetch(&s, &t, event, id), a, "unchanged");
+    s.get(&ATTENDEES.one_path(other, id), &t)
+        .assert_not_found("GET via other event");
+    let r = ATTENDEES.update(&s, &t, other, id, json!({"first_name": "Mallory"}));
+    r.assert_not_found("PATCH via other event");
+    assert_eq!(s.fetch_attendee(&t, event, id), a, "unchanged");
 
-    assert_not_found(&s.get(&one_path(event, 999_999), &t), "unknown id");
-    let r = update(&s, &t, event, 999_999, json!({"first_name": "Bo"}));
-    assert_not_found(&r, "PATCH unknown id");
+    s.get(&ATTENDEES.one_path(event, 999_999), &t)
+        .assert_not_found("unknown id");
+    let r = ATTENDEES.update(&s, &t, event, 999_999, json!({"first_name": "Bo"}));
+    r.assert_not_found("PATCH unknown id");
     // 404 comes before validation of the content.
-    let r = update(&s, &t, event, 999_999, json!({"email": "nope"}));
-    assert_not_found(&r, "PATCH unknown id with a bad email");
+    let r = ATTENDEES.update(&s, &t, event, 999_999, json!({"email": "nope"}));
+    r.assert_not_found("PATCH unknown id with a bad email");
 }
 
 #[test]
@@ -1792,54 +1756,26 @@ fn event_of_another_account_is_404() {
     let (s, t, event) = setup();
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
 
-    let out = s.cli(&["accounts", "create", "--name", "Other"]);
-    assert!(
-        out.status.success(),
-        "accounts create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let account: Value = serde_json::from_slice(&out.stdout).expect("accounts create prints JSON");
-    let account_id = account["id"].as_i64().expect("account id").to_string();
-    let out = s.cli(&[
-        "clients",
-        "create",
-        "--name",
-        "stranger",
-        "--scopes",
-        "read write",
-        "--account",
-        &account_id,
-    ]);
-    assert!(
-        out.status.success(),
-        "clients create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let client: Value = serde_json::from_slice(&out.stdout).expect("clients create prints JSON");
-    let stranger = s.token_for(
-        client["client_id"].as_str().expect("client_id"),
-        client["client_secret"].as_str().expect("client_secret"),
-        "read write",
-    );
+    let (_, stranger) = s.other_account("Other");
 
-    assert_not_found(&s.get(&list_path(event), &stranger), "list");
-    assert_not_found(&s.get(&one_path(event, id_of(&a)), &stranger), "get");
-    assert_not_found(
-        &create(&s, &stranger, event, json!({"first_name": "Mallory"})),
-        "create",
-    );
-    assert_not_found(
-        &update(
+    s.get(&ATTENDEES.list_path(event), &stranger)
+        .assert_not_found("list");
+    s.get(&ATTENDEES.one_path(event, id_of(&a)), &stranger)
+        .assert_not_found("get");
+    ATTENDEES
+        .create(&s, &stranger, event, json!({"first_name": "Mallory"}))
+        .assert_not_found("create");
+    ATTENDEES
+        .update(
             &s,
             &stranger,
             event,
             id_of(&a),
             json!({"first_name": "Mallory"}),
-        ),
-        "update",
-    );
-    assert_eq!(fetch(&s, &t, event, id_of(&a)), a);
-    assert_eq!(count(&s, &t, event), 1);
+        )
+        .assert_not_found("update");
+    assert_eq!(s.fetch_attendee(&t, event, id_of(&a)), a);
+    assert_eq!(s.attendee_count(&t, event), 1);
 }
 
 #[test]
@@ -1860,9 +1796,9 @@ fn non_integer_path_ids_are_404() {
         ("PATCH", "/events/abc/attendees/1".to_owned()),
     ] {
         let r = s.call(method, &path, Some(&t), Some(&body));
-        assert_not_found(&r, &format!("{method} {path}"));
+        r.assert_not_found(&format!("{method} {path}"));
     }
-    assert_eq!(count(&s, &t, event), 0);
+    assert_eq!(s.attendee_count(&t, event), 0);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1874,14 +1810,14 @@ fn writing_needs_the_write_scope() {
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     let reader = s.token("read");
 
-    let r = create(&s, &reader, event, json!({"first_name": "Bo"}));
-    assert_forbidden(&r, "POST with read");
-    let r = update(&s, &reader, event, id_of(&a), json!({"first_name": "Bo"}));
-    assert_forbidden(&r, "PATCH with read");
+    let r = ATTENDEES.create(&s, &reader, event, json!({"first_name": "Bo"}));
+    r.assert_forbidden("POST with read");
+    let r = ATTENDEES.update(&s, &reader, event, id_of(&a), json!({"first_name": "Bo"}));
+    r.assert_forbidden("PATCH with read");
 
     // Reading works with `read`, and nothing was changed.
-    assert_eq!(fetch(&s, &reader, event, id_of(&a)), a);
-    assert_eq!(count(&s, &reader, event), 1);
+    assert_eq!(s.fetch_attendee(&reader, event, id_of(&a)), a);
+    assert_eq!(s.attendee_count(&reader, event), 1);
 }
 
 #[test]
@@ -1890,15 +1826,14 @@ fn reading_needs_the_read_scope() {
     let a = s.attendee(&t, event, json!({"first_name": "Ada"}));
     let writer = s.token("write");
 
-    assert_forbidden(&s.get(&list_path(event), &writer), "list with write");
-    assert_forbidden(
-        &s.get(&one_path(event, id_of(&a)), &writer),
-        "get with write",
-    );
+    s.get(&ATTENDEES.list_path(event), &writer)
+        .assert_forbidden("list with write");
+    s.get(&ATTENDEES.one_path(event, id_of(&a)), &writer)
+        .assert_forbidden("get with write");
     // Writing works with `write` alone.
-    let r = create(&s, &writer, event, json!({"first_name": "Bo"}));
+    let r = ATTENDEES.create(&s, &writer, event, json!({"first_name": "Bo"}));
     assert_eq!(r.status, 201, "{}", r.text);
-    let r = update(&s, &writer, event, id_of(&a), json!({"job_title": "CTO"}));
+    let r = ATTENDEES.update(&s, &writer, event, id_of(&a), json!({"job_title": "CTO"}));
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["job_title"], "CTO");
 }
@@ -1906,7 +1841,7 @@ fn reading_needs_the_read_scope() {
 #[test]
 fn requests_without_a_token_are_401() {
     let (s, _t, event) = setup();
-    let r = s.call("GET", &list_path(event), None, None);
+    let r = s.call("GET", &ATTENDEES.list_path(event), None, None);
     assert_eq!(r.status, 401, "{}", r.text);
     r.error();
     assert!(
@@ -1937,7 +1872,10 @@ fn every_page_is_right_when_events_interleave() {
         let pages = mine.len().div_ceil(per_page);
         for page in 1..=pages {
             let r = s.get(
-                &format!("{}?page={page}&per_page={per_page}", list_path(event)),
+                &format!(
+                    "{}?page={page}&per_page={per_page}",
+                    ATTENDEES.list_path(event)
+                ),
                 &t,
             );
             assert_eq!(r.status, 200, "{}", r.text);

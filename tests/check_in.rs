@@ -9,26 +9,12 @@ use std::thread::sleep;
 use std::time::Duration;
 
 use chrono::{DateTime, FixedOffset, Utc};
-use common::{Resp, Server, assert_mentions, into_resp};
+use common::{Resp, Server, assert_mentions, id_of, into_resp, setup};
 use reqwest::blocking::{Client, RequestBuilder};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-/// A server, a `read write` token and one event.
-fn setup() -> (Server, String, i64) {
-    let s = Server::start();
-    let t = s.token("read write");
-    let event = s.event(&t, "Conference");
-    (s, t, event)
-}
-
-fn id_of(v: &Value) -> i64 {
-    v["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no integer id in {v}"))
-}
 
 fn check_in_path(event: i64, id: i64) -> String {
     format!("/events/{event}/attendees/{id}/check_in")
@@ -53,23 +39,6 @@ fn session(s: &Server, t: &str, event: i64, name: &str, capacity: Option<i64>) -
     );
     assert_eq!(r.status, 201, "create session: {}", r.text);
     id_of(&r.item())
-}
-
-fn registration_type(s: &Server, t: &str, event: i64, name: &str) -> i64 {
-    let r = s.post(
-        &format!("/events/{event}/registration_types"),
-        t,
-        json!({"item": {"name": name}}),
-    );
-    assert_eq!(r.status, 201, "create registration type: {}", r.text);
-    id_of(&r.item())
-}
-
-/// GETs one attendee, asserting 200.
-fn fetch(s: &Server, t: &str, event: i64, id: i64) -> Value {
-    let r = s.get(&format!("/events/{event}/attendees/{id}"), t);
-    assert_eq!(r.status, 200, "get attendee: {}", r.text);
-    r.item()
 }
 
 /// What a check-in operation sends as its body.
@@ -158,23 +127,6 @@ fn refused(r: &Resp, what: &str) -> String {
     errors[0].clone()
 }
 
-fn assert_not_found(r: &Resp, what: &str) {
-    assert_eq!(r.status, 404, "{what}: expected 404, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-}
-
-fn assert_forbidden(r: &Resp, what: &str) {
-    assert_eq!(r.status, 403, "{what}: expected 403, got {}", r.text);
-    assert!(!r.error().is_empty(), "{what}: empty error message");
-}
-
-fn status_of(s: &Server, t: &str, event: i64, id: i64) -> String {
-    fetch(s, t, event, id)["checkin_status"]
-        .as_str()
-        .expect("checkin_status")
-        .to_owned()
-}
-
 /// Lets the millisecond clock of `updated_at` move on.
 fn tick() {
     sleep(Duration::from_millis(5));
@@ -189,8 +141,8 @@ fn hhmm(at: &str, offset_seconds: i32) -> String {
     utc.with_timezone(&offset).format("%H:%M").to_string()
 }
 
-/// POSTs a scan, asserts 200 `{item: {outcome, message, attendee}, metadata: {}}` and
-/// returns the item.
+/// POSTs a scan (with `X-Device-Name` when given); on a 200, also asserts the result's
+/// shape ([`Resp::scan_result`]) and returns it.
 fn scan_with(
     s: &Server,
     t: &str,
@@ -210,20 +162,8 @@ fn scan_with(
     if r.status != 200 {
         return (r, None);
     }
-    let body = r.json();
-    assert_eq!(body["metadata"], json!({}), "scan: {body}");
-    let result = body["item"].clone();
-    assert!(result["outcome"].is_string(), "scan: {body}");
-    assert!(
-        result["message"].as_str().is_some_and(|m| !m.is_empty()),
-        "scan without a message: {body}"
-    );
+    let result = r.scan_result();
     (r, Some(result))
-}
-
-fn scan(s: &Server, t: &str, event: i64, code: &str, action: &str) -> Value {
-    let (r, result) = scan_with(s, t, event, None, json!({"code": code, "action": action}));
-    result.unwrap_or_else(|| panic!("scan {code:?} {action}: {} {}", r.status, r.text))
 }
 
 fn outcome(result: &Value) -> &str {
@@ -252,38 +192,6 @@ fn attendee_history(s: &Server, t: &str, event: i64, id: i64) -> Vec<Value> {
 
 fn qr(attendee: &Value) -> String {
     attendee["qr_code"].as_str().expect("qr_code").to_owned()
-}
-
-fn create_account_token(s: &Server, name: &str) -> String {
-    let out = s.cli(&["accounts", "create", "--name", name]);
-    assert!(
-        out.status.success(),
-        "accounts create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let account: Value = serde_json::from_slice(&out.stdout).expect("account JSON");
-    let account_id = account["id"].as_i64().expect("account id").to_string();
-    let out = s.cli(&[
-        "clients",
-        "create",
-        "--name",
-        "other",
-        "--scopes",
-        "read write",
-        "--account",
-        &account_id,
-    ]);
-    assert!(
-        out.status.success(),
-        "clients create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let client: Value = serde_json::from_slice(&out.stdout).expect("client JSON");
-    s.token_for(
-        client["client_id"].as_str().expect("client_id"),
-        client["client_secret"].as_str().expect("client_secret"),
-        "read write",
-    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -319,14 +227,14 @@ fn every_door_transition_answers_the_attendee_with_its_new_state() {
             "{method}: updated_at did not move ({last} -> {updated})"
         );
         last = updated;
-        assert_eq!(status_of(&s, &t, e, id), expected, "{method}: read back");
+        assert_eq!(s.checkin_status(&t, e, id), expected, "{method}: read back");
     }
     // checked_out -> not_checked_in
     tick();
     let item = done(&undo(&s, &t, e, id), "undo from checked_out");
     assert_eq!(item["checkin_status"], "not_checked_in");
     assert!(item["updated_at"].as_str().expect("updated_at") > last.as_str());
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
 }
 
 #[test]
@@ -357,7 +265,7 @@ fn check_in_when_already_checked_in_says_since_when_and_where() {
     assert!(!msg.contains("Door 3"), "{msg} names the wrong door");
 
     // The refusal changed nothing.
-    let now = fetch(&s, &t, e, id);
+    let now = s.fetch_attendee(&t, e, id);
     assert_eq!(now["checkin_status"], "checked_in");
     assert_eq!(now["updated_at"], updated.as_str());
 }
@@ -430,7 +338,7 @@ fn check_out_and_undo_refusals_explain_themselves() {
     let msg = refused(&undo(&s, &t, e, id), "undo when not checked in");
     assert!(msg.contains("Ada Lovelace"), "{msg}");
     assert!(msg.contains("no check-in") && msg.contains("undo"), "{msg}");
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
 
     // Check out when already checked out.
     done(&check_in(&s, &t, e, id), "check-in");
@@ -441,13 +349,13 @@ fn check_out_and_undo_refusals_explain_themselves() {
     let msg = refused(&check_out(&s, &t, e, id), "second check-out");
     assert!(msg.contains("Ada Lovelace is already checked out"), "{msg}");
     assert!(msg.contains("since ") && msg.contains("at Exit A"), "{msg}");
-    assert_eq!(status_of(&s, &t, e, id), "checked_out");
+    assert_eq!(s.checkin_status(&t, e, id), "checked_out");
 
     // Undo after the undo.
     done(&undo(&s, &t, e, id), "undo");
     let msg = refused(&undo(&s, &t, e, id), "second undo");
     assert!(msg.contains("no check-in"), "{msg}");
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
 
     // Every refusal is in the history.
     let records = attendee_history(&s, &t, e, id);
@@ -495,11 +403,11 @@ fn check_in_is_refused_for_declined_waitlisted_and_pending_approval() {
         assert!(msg.contains(&format!("Max {rsvp}")), "{rsvp}: {msg}");
         assert!(msg.contains("cannot be checked in"), "{rsvp}: {msg}");
         assert!(msg.contains(reason), "{rsvp}: {msg} does not say why");
-        assert_eq!(status_of(&s, &t, e, id), "not_checked_in", "{rsvp}");
+        assert_eq!(s.checkin_status(&t, e, id), "not_checked_in", "{rsvp}");
 
         let msg = refused(&in_session(&s, &t, "POST", e, id, keynote), rsvp);
         assert!(msg.contains(reason), "{rsvp} in a session: {msg}");
-        assert_eq!(status_of(&s, &t, e, id), "not_checked_in", "{rsvp}");
+        assert_eq!(s.checkin_status(&t, e, id), "not_checked_in", "{rsvp}");
 
         let records = attendee_history(&s, &t, e, id);
         assert_eq!(records.len(), 2, "{rsvp}: {records:?}");
@@ -605,7 +513,7 @@ fn invalid_bodies_are_422() {
             r.errors();
         }
     }
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
     assert!(attendee_history(&s, &t, e, id).is_empty());
 }
 
@@ -621,7 +529,7 @@ fn unknown_sessions_and_sessions_of_other_events_are_422() {
             assert!(msg.contains("item.session_id"), "{method} {sid}: {msg}");
         }
     }
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
 }
 
 #[test]
@@ -633,14 +541,14 @@ fn unknown_attendees_and_attendees_of_other_events_are_404() {
     for method in ["POST", "PATCH", "DELETE"] {
         for id in [999_999, theirs] {
             let r = op_with(&s, &t, method, e, id, None, Body::Absent);
-            assert_not_found(&r, &format!("{method} attendee {id}"));
+            r.assert_not_found(&format!("{method} attendee {id}"));
         }
         let r = op_with(&s, &t, method, 999_999, ours, None, Body::Absent);
-        assert_not_found(&r, &format!("{method} unknown event"));
+        r.assert_not_found(&format!("{method} unknown event"));
     }
-    assert_eq!(status_of(&s, &t, other, theirs), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, other, theirs), "not_checked_in");
     let r = s.get(&format!("/events/{e}/attendees/{theirs}/check_ins"), &t);
-    assert_not_found(&r, "history of an attendee of another event");
+    r.assert_not_found("history of an attendee of another event");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -700,7 +608,7 @@ fn session_check_out_and_undo_leave_the_door_alone() {
     assert!(msg.contains("not checked in"), "{msg}");
     assert!(msg.contains("Workshop"), "{msg}");
 
-    let before = fetch(&s, &t, e, id);
+    let before = s.fetch_attendee(&t, e, id);
     tick();
     let item = done(&in_session(&s, &t, "PATCH", e, id, keynote), "session out");
     assert_eq!(item["checkin_status"], "checked_in", "door state stays");
@@ -780,7 +688,7 @@ fn the_check_in_scope_allows_check_in_and_nothing_else_that_writes() {
         done(&undo(&s, &kiosk, e, id), "check_in scope: undo")["checkin_status"],
         "not_checked_in"
     );
-    let result = scan(&s, &kiosk, e, &qr(&a), "check_in");
+    let result = s.scan(&kiosk, e, &qr(&a), "check_in");
     assert_eq!(outcome(&result), "ok", "{result}");
     // A refusal is still a 422, not a 403.
     refused(
@@ -832,9 +740,9 @@ fn the_check_in_scope_allows_check_in_and_nothing_else_that_writes() {
         ),
     ];
     for (i, r) in denied.iter().enumerate() {
-        assert_forbidden(r, &format!("write #{i} with the check_in scope"));
+        r.assert_forbidden(&format!("write #{i} with the check_in scope"));
     }
-    assert_eq!(fetch(&s, &t, e, id)["first_name"], "Ada");
+    assert_eq!(s.fetch_attendee(&t, e, id)["first_name"], "Ada");
     assert_eq!(
         s.get(&format!("/events/{e}/attendee_fields"), &t)
             .json()
@@ -851,15 +759,15 @@ fn a_read_token_cannot_check_in() {
     let reader = s.token("read");
     for method in ["POST", "PATCH", "DELETE"] {
         let r = op_with(&s, &reader, method, e, id, None, Body::Absent);
-        assert_forbidden(&r, &format!("{method} with read"));
+        r.assert_forbidden(&format!("{method} with read"));
     }
     let r = s.post(
         &format!("/events/{e}/scans"),
         &reader,
         json!({"item": {"code": qr(&a), "action": "check_in"}}),
     );
-    assert_forbidden(&r, "scan with read");
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    r.assert_forbidden("scan with read");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
     assert!(history(&s, &t, e).is_empty(), "nothing was recorded");
     // Reading the history and stats is fine.
     assert_eq!(
@@ -883,7 +791,7 @@ fn write_and_check_in_only_tokens_may_check_in_but_not_read() {
         done(&check_in(&s, &writer, e, id), "write: in")["checkin_status"],
         "checked_in"
     );
-    let result = scan(&s, &writer, e, &qr(&a), "check_out");
+    let result = s.scan(&writer, e, &qr(&a), "check_out");
     assert_eq!(outcome(&result), "ok", "{result}");
 
     let kiosk = s.token("check_in");
@@ -893,14 +801,10 @@ fn write_and_check_in_only_tokens_may_check_in_but_not_read() {
     );
     // Scopes are independent: neither includes `read`.
     for token in [&writer, &kiosk] {
-        assert_forbidden(
-            &s.get(&format!("/events/{e}/check_ins"), token),
-            "history without read",
-        );
-        assert_forbidden(
-            &s.get(&format!("/events/{e}/attendees/{id}"), token),
-            "attendee without read",
-        );
+        s.get(&format!("/events/{e}/check_ins"), token)
+            .assert_forbidden("history without read");
+        s.get(&format!("/events/{e}/attendees/{id}"), token)
+            .assert_forbidden("attendee without read");
     }
 }
 
@@ -908,20 +812,16 @@ fn write_and_check_in_only_tokens_may_check_in_but_not_read() {
 fn another_account_cannot_check_in_our_attendees() {
     let (s, t, e) = setup();
     let id = id_of(&person(&s, &t, e, "Ada", "Lovelace", json!({})));
-    let theirs = create_account_token(&s, "B");
+    let (_, theirs) = s.other_account("B");
     for method in ["POST", "PATCH", "DELETE"] {
         let r = op_with(&s, &theirs, method, e, id, None, Body::Absent);
-        assert_not_found(&r, &format!("{method} from another account"));
+        r.assert_not_found(&format!("{method} from another account"));
     }
-    assert_not_found(
-        &s.get(&format!("/events/{e}/check_ins"), &theirs),
-        "history from another account",
-    );
-    assert_not_found(
-        &s.get(&format!("/events/{e}/check_in_stats"), &theirs),
-        "stats from another account",
-    );
-    assert_eq!(status_of(&s, &t, e, id), "not_checked_in");
+    s.get(&format!("/events/{e}/check_ins"), &theirs)
+        .assert_not_found("history from another account");
+    s.get(&format!("/events/{e}/check_in_stats"), &theirs)
+        .assert_not_found("stats from another account");
+    assert_eq!(s.checkin_status(&t, e, id), "not_checked_in");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -933,14 +833,14 @@ fn scans_answer_every_outcome_with_200() {
     let ada = person(&s, &t, e, "Ada", "Lovelace", json!({}));
     let code = qr(&ada);
 
-    let r = scan(&s, &t, e, &code, "check_in");
+    let r = s.scan(&t, e, &code, "check_in");
     assert_eq!(outcome(&r), "ok", "{r}");
     assert!(message(&r).contains("Ada Lovelace"), "{r}");
     assert!(message(&r).contains("checked in"), "{r}");
     assert_eq!(r["attendee"]["id"], id_of(&ada));
     assert_eq!(r["attendee"]["checkin_status"], "checked_in");
 
-    let r = scan(&s, &t, e, &code, "check_in");
+    let r = s.scan(&t, e, &code, "check_in");
     assert_eq!(outcome(&r), "already_checked_in", "{r}");
     assert!(
         message(&r).contains("Ada Lovelace is already checked in"),
@@ -949,29 +849,29 @@ fn scans_answer_every_outcome_with_200() {
     assert!(message(&r).contains("since "), "{r}");
     assert_eq!(r["attendee"]["checkin_status"], "checked_in");
 
-    let r = scan(&s, &t, e, &code, "check_out");
+    let r = s.scan(&t, e, &code, "check_out");
     assert_eq!(outcome(&r), "ok", "{r}");
     assert!(message(&r).contains("checked out"), "{r}");
     assert_eq!(r["attendee"]["checkin_status"], "checked_out");
 
-    let r = scan(&s, &t, e, &code, "check_out");
+    let r = s.scan(&t, e, &code, "check_out");
     assert_eq!(outcome(&r), "not_checked_in", "{r}");
     assert!(message(&r).contains("already checked out"), "{r}");
     assert_eq!(r["attendee"]["checkin_status"], "checked_out");
 
-    let r = scan(&s, &t, e, &code, "undo");
+    let r = s.scan(&t, e, &code, "undo");
     assert_eq!(outcome(&r), "ok", "{r}");
     assert_eq!(r["attendee"]["checkin_status"], "not_checked_in");
 
-    let r = scan(&s, &t, e, &code, "undo");
+    let r = s.scan(&t, e, &code, "undo");
     assert_eq!(outcome(&r), "not_checked_in", "{r}");
     assert!(message(&r).contains("no check-in"), "{r}");
-    let r = scan(&s, &t, e, &code, "check_out");
+    let r = s.scan(&t, e, &code, "check_out");
     assert_eq!(outcome(&r), "not_checked_in", "{r}");
     assert!(message(&r).contains("is not checked in"), "{r}");
     assert_eq!(r["attendee"]["checkin_status"], "not_checked_in");
 
-    let r = scan(&s, &t, e, "ZZZZ-ZZZZ-ZZZZ-ZZZZ", "check_in");
+    let r = s.scan(&t, e, "ZZZZ-ZZZZ-ZZZZ-ZZZZ", "check_in");
     assert_eq!(outcome(&r), "not_found", "{r}");
     assert!(r["attendee"].is_null(), "{r}");
 
@@ -983,7 +883,7 @@ fn scans_answer_every_outcome_with_200() {
         "Klein",
         json!({"rsvp_status": "declined"}),
     );
-    let r = scan(&s, &t, e, &qr(&declined), "check_in");
+    let r = s.scan(&t, e, &qr(&declined), "check_in");
     assert_eq!(outcome(&r), "not_allowed", "{r}");
     assert!(message(&r).contains("declined"), "{r}");
     assert_eq!(r["attendee"]["id"], id_of(&declined));
@@ -991,29 +891,29 @@ fn scans_answer_every_outcome_with_200() {
 
     let gala = s.event(&t, "Gala Dinner");
     let guest = person(&s, &t, gala, "Gus", "Guest", json!({}));
-    let r = scan(&s, &t, e, &qr(&guest), "check_in");
+    let r = s.scan(&t, e, &qr(&guest), "check_in");
     assert_eq!(outcome(&r), "wrong_event", "{r}");
     assert!(message(&r).contains("Gala Dinner"), "{r}");
     assert!(r["attendee"].is_null(), "{r}");
-    let r = scan(&s, &t, e, &qr(&guest).to_lowercase(), "check_in");
+    let r = s.scan(&t, e, &qr(&guest).to_lowercase(), "check_in");
     assert_eq!(outcome(&r), "wrong_event", "lower case: {r}");
-    assert_eq!(status_of(&s, &t, gala, id_of(&guest)), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, gala, id_of(&guest)), "not_checked_in");
 }
 
 #[test]
 fn codes_of_another_account_are_not_found() {
     let (s, t, e) = setup();
-    let theirs = create_account_token(&s, "B");
+    let (_, theirs) = s.other_account("B");
     let their_event = s.event(&theirs, "Secret Party");
     let stranger = person(&s, &theirs, their_event, "Sam", "Stranger", json!({}));
     for code in [qr(&stranger), qr(&stranger).to_lowercase()] {
-        let r = scan(&s, &t, e, &code, "check_in");
+        let r = s.scan(&t, e, &code, "check_in");
         assert_eq!(outcome(&r), "not_found", "{r}");
         assert!(!message(&r).contains("Secret Party"), "leaks: {r}");
         assert!(r["attendee"].is_null(), "{r}");
     }
     assert_eq!(
-        status_of(&s, &theirs, their_event, id_of(&stranger)),
+        s.checkin_status(&theirs, their_event, id_of(&stranger)),
         "not_checked_in"
     );
     // And they cannot scan into our event.
@@ -1024,7 +924,7 @@ fn codes_of_another_account_are_not_found() {
         None,
         json!({"code": qr(&stranger), "action": "check_in"}),
     );
-    assert_not_found(&r, "scan into another account's event");
+    r.assert_not_found("scan into another account's event");
 }
 
 #[test]
@@ -1040,16 +940,16 @@ fn scanned_codes_are_cleaned_and_generated_codes_match_in_any_case() {
         format!(" ENTRADA:{}\t", code.to_lowercase()),
     ];
     for variant in &variants {
-        let r = scan(&s, &t, e, variant, "check_in");
+        let r = s.scan(&t, e, variant, "check_in");
         assert_eq!(outcome(&r), "ok", "{variant:?}: {r}");
         assert_eq!(r["attendee"]["id"], id_of(&ada), "{variant:?}");
-        let r = scan(&s, &t, e, variant, "undo");
+        let r = s.scan(&t, e, variant, "undo");
         assert_eq!(outcome(&r), "ok", "{variant:?}: {r}");
     }
 
     // A code issued elsewhere matches as given (only generated codes ignore case).
     let custom = person(&s, &t, e, "Cus", "Tom", json!({"qr_code": "TICKET-42"}));
-    let r = scan(&s, &t, e, " TICKET-42 ", "check_in");
+    let r = s.scan(&t, e, " TICKET-42 ", "check_in");
     assert_eq!(outcome(&r), "ok", "{r}");
     assert_eq!(r["attendee"]["id"], id_of(&custom));
 }
@@ -1093,7 +993,7 @@ fn invalid_scans_are_422() {
     }
     let r = s.post(&format!("/events/{e}/scans"), &t, json!({}));
     assert_eq!(r.status, 422, "no item: {}", r.text);
-    assert_eq!(status_of(&s, &t, e, id_of(&ada)), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, e, id_of(&ada)), "not_checked_in");
     assert!(history(&s, &t, e).is_empty(), "422s are not recorded");
 }
 
@@ -1303,11 +1203,10 @@ fn every_scan_and_operation_is_recorded_newest_first_with_device_and_client() {
         r.json(),
         json!({"items": [], "metadata": {"page": 1, "per_page": 25, "total_count": 0, "total_pages": 0}})
     );
-    assert_not_found(&s.get("/events/999999/check_ins", &t), "unknown event");
-    assert_not_found(
-        &s.get(&format!("/events/{e}/attendees/999999/check_ins"), &t),
-        "unknown attendee",
-    );
+    s.get("/events/999999/check_ins", &t)
+        .assert_not_found("unknown event");
+    s.get(&format!("/events/{e}/attendees/999999/check_ins"), &t)
+        .assert_not_found("unknown attendee");
 }
 
 #[test]
@@ -1351,9 +1250,9 @@ fn stats_count_door_states_types_sessions_and_recent_check_ins() {
     assert_eq!(item["check_ins_last_5_minutes"], 0);
     assert_eq!(item["check_ins_last_60_minutes"], 0);
 
-    let vip = registration_type(&s, &t, e, "VIP");
-    let standard = registration_type(&s, &t, e, "Standard");
-    let press = registration_type(&s, &t, e, "Press");
+    let vip = s.registration_type(&t, e, "VIP", None);
+    let standard = s.registration_type(&t, e, "Standard", None);
+    let press = s.registration_type(&t, e, "Press", None);
     let keynote = session(&s, &t, e, "Keynote", Some(100));
     let workshop = session(&s, &t, e, "Workshop", None);
     let a1 = id_of(&person(
@@ -1398,7 +1297,7 @@ fn stats_count_door_states_types_sessions_and_recent_check_ins() {
         &in_session(&s, &t, "DELETE", e, a1, workshop),
         "a1 undo workshop",
     );
-    assert_eq!(outcome(&scan(&s, &t, e, "NOPE", "check_in")), "not_found");
+    assert_eq!(outcome(&s.scan(&t, e, "NOPE", "check_in")), "not_found");
 
     let r = s.get(&format!("/events/{e}/check_in_stats"), &t);
     assert_eq!(r.status, 200, "{}", r.text);
@@ -1440,10 +1339,8 @@ fn stats_count_door_states_types_sessions_and_recent_check_ins() {
     let generated = DateTime::parse_from_rfc3339(generated).expect("RFC 3339");
     let age = Utc::now().signed_duration_since(generated.with_timezone(&Utc));
     assert!(age.num_seconds().abs() < 60, "generated_at {generated}");
-    assert_not_found(
-        &s.get("/events/999999/check_in_stats", &t),
-        "stats of an unknown event",
-    );
+    s.get("/events/999999/check_in_stats", &t)
+        .assert_not_found("stats of an unknown event");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1493,7 +1390,7 @@ fn forty_kiosks_scanning_one_ticket_at_once_let_it_in_once() {
         }
     }
     assert_eq!((ok, already), (1, RACERS - 1));
-    assert_eq!(status_of(&s, &t, e, id_of(&ada)), "checked_in");
+    assert_eq!(s.checkin_status(&t, e, id_of(&ada)), "checked_in");
 
     let records = attendee_history(&s, &t, e, id_of(&ada));
     assert_eq!(records.len(), RACERS);
@@ -1531,7 +1428,7 @@ fn forty_check_in_requests_at_once_give_one_200() {
         .collect();
     assert_eq!(oks.len(), 1, "{records:?}");
     assert_eq!(records.len(), RACERS);
-    assert_eq!(status_of(&s, &t, e, id), "checked_in");
+    assert_eq!(s.checkin_status(&t, e, id), "checked_in");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1577,7 +1474,7 @@ struct Crowd {
 }
 
 fn crowd(s: &Server, t: &str, e: i64) -> Crowd {
-    let vip = registration_type(s, t, e, "VIP");
+    let vip = s.registration_type(t, e, "VIP", None);
     let jose = id_of(&person(
         s,
         t,
@@ -1699,7 +1596,7 @@ fn q_searches_names_email_and_company_by_word_prefix() {
 fn filters_by_qr_code_states_and_registration_type_combine_with_and() {
     let (s, t, e) = setup();
     let c = crowd(&s, &t, e);
-    let grace = fetch(&s, &t, e, c.grace);
+    let grace = s.fetch_attendee(&t, e, c.grace);
     done(&check_in(&s, &t, e, c.ada), "ada in");
     done(&check_in(&s, &t, e, c.grace), "grace in");
     done(&check_out(&s, &t, e, c.grace), "grace out");

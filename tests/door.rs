@@ -8,28 +8,11 @@ mod common;
 use common::{Server, assert_mentions};
 use serde_json::{Value, json};
 
-fn scan(s: &Server, t: &str, event: i64, item: Value) -> Value {
-    let r = s.post(
-        &format!("/events/{event}/scans"),
-        t,
-        json!({ "item": item }),
-    );
-    assert_eq!(r.status, 200, "scan: {}", r.text);
-    r.item()
-}
-
 fn history_len(s: &Server, t: &str, event: i64) -> i64 {
     s.get(&format!("/events/{event}/check_ins?per_page=1"), t)
         .json()["metadata"]["total_count"]
         .as_i64()
         .expect("total_count")
-}
-
-fn status_of(s: &Server, t: &str, event: i64, id: i64) -> String {
-    s.get(&format!("/events/{event}/attendees/{id}"), t).item()["checkin_status"]
-        .as_str()
-        .expect("checkin_status")
-        .to_owned()
 }
 
 #[test]
@@ -48,7 +31,7 @@ fn an_attention_ticket_waits_for_admit_and_writes_only_the_attempt() {
     let id = a["id"].as_i64().expect("id");
     let code = a["qr_code"].as_str().expect("code").to_owned();
 
-    let first = scan(&s, &t, event, json!({"code": code, "action": "check_in"}));
+    let first = s.scan(&t, event, &code, "check_in");
     assert_eq!(first["outcome"], "needs_attention", "{first}");
     assert!(
         first["message"]
@@ -58,21 +41,20 @@ fn an_attention_ticket_waits_for_admit_and_writes_only_the_attempt() {
     );
     assert_eq!(first["attendee"]["door_note"], a["door_note"]);
     assert_eq!(first["missing_fields"], json!([]));
-    assert_eq!(status_of(&s, &t, event, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, event, id), "not_checked_in");
     let history = s.get(&format!("/events/{event}/check_ins"), &t).json();
     assert_eq!(history["items"][0]["outcome"], "needs_attention");
 
-    let admitted = scan(
-        &s,
+    let admitted = s.scan_item(
         &t,
         event,
         json!({"code": code, "action": "check_in", "confirm": true}),
     );
     assert_eq!(admitted["outcome"], "ok", "{admitted}");
-    assert_eq!(status_of(&s, &t, event, id), "checked_in");
+    assert_eq!(s.checkin_status(&t, event, id), "checked_in");
 
     // Check-out and the spec's operations by id do not wait.
-    let out = scan(&s, &t, event, json!({"code": code, "action": "check_out"}));
+    let out = s.scan(&t, event, &code, "check_out");
     assert_eq!(out["outcome"], "ok", "{out}");
     let r = s.post(
         &format!("/events/{event}/attendees/{id}/check_in"),
@@ -131,8 +113,7 @@ fn door_questions_ask_the_missing_required_answers_and_save_them_with_the_check_
     // Off by default: a plain check-in.
     let event_now = s.get(&format!("/events/{event}"), &t).item();
     assert_eq!(event_now["door_questions"], false);
-    let plain = scan(
-        &s,
+    let plain = s.scan_item(
         &t,
         event,
         json!({"code": b["qr_code"], "action": "check_in"}),
@@ -147,7 +128,7 @@ fn door_questions_ask_the_missing_required_answers_and_save_them_with_the_check_
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["door_questions"], true);
 
-    let asked = scan(&s, &t, event, json!({"code": code, "action": "check_in"}));
+    let asked = s.scan(&t, event, &code, "check_in");
     assert_eq!(asked["outcome"], "needs_answers", "{asked}");
     assert_eq!(asked["missing_fields"][0]["id"], diet_id);
     assert!(
@@ -155,7 +136,7 @@ fn door_questions_ask_the_missing_required_answers_and_save_them_with_the_check_
             .as_str()
             .is_some_and(|m| m.contains("Dietary requirements"))
     );
-    assert_eq!(status_of(&s, &t, event, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, event, id), "not_checked_in");
 
     // A bad answer: 422, and not even the attempt is written.
     let before = history_len(&s, &t, event);
@@ -176,10 +157,9 @@ fn door_questions_ask_the_missing_required_answers_and_save_them_with_the_check_
         json!({"item": {"code": code, "action": "check_in", "skip_questions": true}}),
     );
     assert_eq!(r.status, 403, "{}", r.text);
-    assert_eq!(status_of(&s, &t, event, id), "not_checked_in");
+    assert_eq!(s.checkin_status(&t, event, id), "not_checked_in");
 
-    let answered = scan(
-        &s,
+    let answered = s.scan_item(
         &t,
         event,
         json!({"code": code, "action": "check_in",

@@ -21,11 +21,6 @@ fn ids(v: &Value) -> Vec<i64> {
         .collect()
 }
 
-fn assert_not_found(resp: &common::Resp) {
-    assert_eq!(resp.status, 404, "{}", resp.text);
-    assert!(!resp.error().is_empty());
-}
-
 // ---------------------------------------------------------------------------------------
 // Events
 // ---------------------------------------------------------------------------------------
@@ -340,19 +335,21 @@ fn unknown_events_are_404() {
     let token = s.token("read write");
     let id = s.event(&token, "Exists");
     let missing = id + 1000;
-    assert_not_found(&s.get(&format!("/events/{missing}"), &token));
-    assert_not_found(&s.patch(
+    s.get(&format!("/events/{missing}"), &token)
+        .assert_not_found("GET unknown event");
+    s.patch(
         &format!("/events/{missing}"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
+    )
+    .assert_not_found("PATCH unknown event");
     for path in [
         "/events/abc",
         "/events/1.5",
         "/events/-",
         "/events/99999999999999999999",
     ] {
-        assert_not_found(&s.get(path, &token));
+        s.get(path, &token).assert_not_found(path);
     }
     for sub in [
         "registration_types",
@@ -360,7 +357,8 @@ fn unknown_events_are_404() {
         "attendees",
         "attendee_fields",
     ] {
-        assert_not_found(&s.get(&format!("/events/{missing}/{sub}"), &token));
+        s.get(&format!("/events/{missing}/{sub}"), &token)
+            .assert_not_found(sub);
     }
 }
 
@@ -459,27 +457,32 @@ fn registration_types() {
 
     // 404s: unknown event, unknown type, a type of another event.
     let other = s.event(&token, "Other");
-    assert_not_found(&s.get("/events/999999/registration_types", &token));
-    assert_not_found(&s.post(
+    s.get("/events/999999/registration_types", &token)
+        .assert_not_found("list types of an unknown event");
+    s.post(
         "/events/999999/registration_types",
         &token,
         json!({"item": {"name": "x"}}),
-    ));
-    assert_not_found(&s.patch(
+    )
+    .assert_not_found("create a type in an unknown event");
+    s.patch(
         &format!("{base}/999999"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
-    assert_not_found(&s.patch(
+    )
+    .assert_not_found("PATCH unknown type");
+    s.patch(
         &format!("/events/{other}/registration_types/{ga_id}"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
-    assert_not_found(&s.patch(
+    )
+    .assert_not_found("PATCH a type via another event");
+    s.patch(
         &format!("{base}/abc"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
+    )
+    .assert_not_found("PATCH non-integer type id");
     assert_eq!(
         s.get(&format!("/events/{other}/registration_types"), &token)
             .json(),
@@ -600,22 +603,26 @@ fn sessions() {
     assert_eq!(items(&s.get(&base, &token).json()).len(), 2);
 
     let other = s.event(&token, "Other");
-    assert_not_found(&s.get("/events/999999/sessions", &token));
-    assert_not_found(&s.post(
+    s.get("/events/999999/sessions", &token)
+        .assert_not_found("list sessions of an unknown event");
+    s.post(
         "/events/999999/sessions",
         &token,
         json!({"item": {"name": "x"}}),
-    ));
-    assert_not_found(&s.patch(
+    )
+    .assert_not_found("create a session in an unknown event");
+    s.patch(
         &format!("{base}/999999"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
-    assert_not_found(&s.patch(
+    )
+    .assert_not_found("PATCH unknown session");
+    s.patch(
         &format!("/events/{other}/sessions/{id}"),
         &token,
         json!({"item": {"name": "x"}}),
-    ));
+    )
+    .assert_not_found("PATCH a session via another event");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -695,17 +702,18 @@ fn unknown_routes_are_404_json() {
     let token = s.token("read");
     for path in ["/nope", "/events/1/nope", "/events/1/attendees/1/nope"] {
         let resp = s.get(path, &token);
-        assert_not_found(&resp);
+        resp.assert_not_found(path);
     }
     for url in [
         format!("{}/nope", s.base),
         format!("{}/api/v1/events", s.base),
     ] {
         let resp = into_resp(s.http.get(&url).send().expect("request"));
-        assert_not_found(&resp);
+        resp.assert_not_found(&url);
     }
     // Without a token too: an unknown route is not a secret.
-    assert_not_found(&s.call("GET", "/nope", None, None));
+    s.call("GET", "/nope", None, None)
+        .assert_not_found("GET /nope without a token");
 }
 
 #[test]

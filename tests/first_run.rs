@@ -19,6 +19,7 @@ fn challenge() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(VERIFIER))
 }
 
+/// A call under the server's root on behalf of account 1 (`X-Account-Id: 1`).
 fn root_call(
     s: &Server,
     method: &str,
@@ -26,18 +27,7 @@ fn root_call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> Resp {
-    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
-    let mut req = s
-        .http
-        .request(method, format!("{}{}", s.base, path))
-        .header("X-Account-Id", "1");
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    into_resp(req.send().expect("request"))
+    s.call_root(method, path, token, &[("X-Account-Id", "1")], body.as_ref())
 }
 
 /// A v2 API call with a personal token (which names its account).

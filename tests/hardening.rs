@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{BIN, Resp, Server, into_resp, no_redirects};
+use common::{BIN, Resp, Server, attr, authorize_params, into_resp, no_redirects};
 use reqwest::blocking::Client;
 use serde_json::{Value, json};
 use sha2::Digest as _;
@@ -38,24 +38,6 @@ const VERIFIER: &str = "hardening-verifier-0123456789-abcdefghijklmnopqrstuvwxyz
 const EVIL: &str = "http://evil.example.com";
 /// KiB in a MiB (`VmHWM` is in KiB).
 const MIB: u64 = 1024;
-
-/// Sends `method` to `path` (under the server's root, or a full URL) with an optional
-/// bearer token, extra headers and a JSON body.
-fn send(
-    s: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    headers: &[(&str, &str)],
-    body: Option<&Value>,
-) -> Resp {
-    let url = if path.starts_with("http") {
-        path.to_owned()
-    } else {
-        format!("{}{path}", s.base)
-    };
-    s.call_with(method, &url, token, headers, body)
-}
 
 /// The `ip:port` the server listens on.
 fn address(s: &Server) -> String {
@@ -263,18 +245,6 @@ fn try_serve(db: &Path) -> Tried {
     }
 }
 
-/// Creates an account with the CLI; returns its id.
-fn account(s: &Server, name: &str) -> i64 {
-    let out = s.cli(&["accounts", "create", "--name", name]);
-    assert!(
-        out.status.success(),
-        "accounts create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("accounts create prints JSON");
-    v["id"].as_i64().expect("account id")
-}
-
 // ---------------------------------------------------------------------------------------
 // 1. Client credentials for local integrations
 
@@ -288,14 +258,14 @@ fn only_organisers_make_clients_and_a_write_only_client_cannot_mint_a_broader_on
     let route = "/kiosk/clients";
 
     let asked = json!({"item": {"name": "Minted by a machine", "scopes": "read write check_in"}});
-    let r = send(&s, "POST", route, Some(&machine), &[], Some(&asked));
+    let r = s.call_root("POST", route, Some(&machine), &[], Some(&asked));
     assert_eq!(
         r.status, 403,
         "a machine `read write` token made a client: {}",
         r.text
     );
     assert!(!r.error().is_empty());
-    let r = send(&s, "GET", route, Some(&machine), &[], None);
+    let r = s.call_root("GET", route, Some(&machine), &[], None);
     assert_eq!(
         r.status, 403,
         "a machine token listed the clients: {}",
@@ -306,7 +276,7 @@ fn only_organisers_make_clients_and_a_write_only_client_cannot_mint_a_broader_on
         "name": "Minted by a write-only client",
         "scopes": "read write check_in",
     }});
-    let r = send(&s, "POST", route, Some(&write_only), &[], Some(&asked));
+    let r = s.call_root("POST", route, Some(&write_only), &[], Some(&asked));
     assert_eq!(
         r.status, 403,
         "a write-only machine token made a broader client: {}",
@@ -318,8 +288,7 @@ fn only_organisers_make_clients_and_a_write_only_client_cannot_mint_a_broader_on
     s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
     let organiser = s.personal_token(ORGANISER, PASSPHRASE);
     let in_account = [("X-Account-Id", "1")];
-    let made = send(
-        &s,
+    let made = s.call_root(
         "POST",
         route,
         Some(&organiser),
@@ -336,7 +305,7 @@ fn only_organisers_make_clients_and_a_write_only_client_cannot_mint_a_broader_on
     let secret = made["client_secret"].as_str().expect("client_secret");
     let printer = s.token_for(id, secret, "read check_in");
     assert_eq!(s.get("/events", &printer).status, 200);
-    let list = send(&s, "GET", route, Some(&organiser), &in_account, None);
+    let list = s.call_root("GET", route, Some(&organiser), &in_account, None);
     assert_eq!(
         list.status, 200,
         "an organiser lists clients: {}",
@@ -574,7 +543,7 @@ fn a_burst_of_wrong_client_secrets_is_answered_within_bounded_memory() {
         "the server's peak memory reached {} MiB during 100 concurrent wrong secrets",
         peak / MIB
     );
-    let health = send(&s, "GET", "/healthz", None, &[], None);
+    let health = s.call_root("GET", "/healthz", None, &[], None);
     assert_eq!(health.status, 200, "{}", health.text);
 }
 
@@ -582,37 +551,9 @@ fn a_burst_of_wrong_client_secrets_is_answered_within_bounded_memory() {
 // 4. and 5. Sign-in posts
 
 /// The authorization parameters of the kiosk's sign-in page.
-fn authorize_params() -> Vec<(String, String)> {
+fn kiosk_authorize_params() -> Vec<(String, String)> {
     let challenge = URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(VERIFIER));
-    [
-        ("response_type", "code".to_owned()),
-        ("client_id", KIOSK.to_owned()),
-        ("redirect_uri", REDIRECT.to_owned()),
-        ("code_challenge", challenge),
-        ("code_challenge_method", "S256".to_owned()),
-        ("state", "x".to_owned()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_owned(), v))
-    .collect()
-}
-
-/// The value of attribute `name` in an opening tag's text, unescaped.
-fn attr(tag: &str, name: &str) -> Option<String> {
-    let needle = format!("{name}=\"");
-    let start = tag
-        .match_indices(&needle)
-        .find(|(at, _)| *at == 0 || tag[..*at].ends_with(|c: char| c.is_ascii_whitespace()))
-        .map(|(at, _)| at + needle.len())?;
-    let end = start + tag[start..].find('"')?;
-    Some(
-        tag[start..end]
-            .replace("&quot;", "\"")
-            .replace("&#39;", "'")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&"),
-    )
+    authorize_params(KIOSK, REDIRECT, &challenge, "x")
 }
 
 /// The `value` of the page's `<input name="csrf_token">`.
@@ -631,9 +572,11 @@ struct SignInForm {
 }
 
 fn sign_in_form(s: &Server) -> SignInForm {
-    let url =
-        url::Url::parse_with_params(&format!("{}/oauth/authorize", s.base), authorize_params())
-            .expect("authorize URL");
+    let url = url::Url::parse_with_params(
+        &format!("{}/oauth/authorize", s.base),
+        kiosk_authorize_params(),
+    )
+    .expect("authorize URL");
     let page = into_resp(
         no_redirects()
             .get(url)
@@ -671,7 +614,7 @@ fn sign_in_post(
     password: &str,
     headers: &[(&str, &str)],
 ) -> Resp {
-    let mut fields = authorize_params();
+    let mut fields = kiosk_authorize_params();
     if let Some(token) = csrf {
         fields.push(("csrf_token".to_owned(), token.to_owned()));
     }
@@ -1007,8 +950,7 @@ fn a_sync_remote_must_use_https_unless_it_is_on_this_computer() {
     let s = Server::start_with(&["--sync-interval", "0"]);
     let t = s.token("read write");
     let put = |root: &str| {
-        send(
-            &s,
+        s.call_root(
             "PUT",
             "/kiosk/sync/config",
             Some(&t),
@@ -1029,7 +971,7 @@ fn a_sync_remote_must_use_https_unless_it_is_on_this_computer() {
         "the refusal says https: {}",
         plain.text
     );
-    let stored = send(&s, "GET", "/kiosk/sync/config", Some(&t), &[], None);
+    let stored = s.call_root("GET", "/kiosk/sync/config", Some(&t), &[], None);
     assert_eq!(stored.status, 200, "{}", stored.text);
     assert_eq!(stored.json()["configured"], false, "{}", stored.text);
 
@@ -1109,8 +1051,7 @@ fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
     let writer = s.token_for(&id, &secret, "read write");
     let reader = s.token_for(&id, &secret, "read");
     let body = json!({"item": {"name": "Replayed?"}});
-    let first = send(
-        &s,
+    let first = s.call_root(
         "POST",
         "/api/v2/events",
         Some(&writer),
@@ -1118,8 +1059,7 @@ fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
         Some(&body),
     );
     assert_eq!(first.status, 201, "{}", first.text);
-    let again = send(
-        &s,
+    let again = s.call_root(
         "POST",
         "/api/v2/events",
         Some(&reader),
@@ -1136,12 +1076,11 @@ fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
     );
 
     // One person, organiser of two accounts.
-    let second = account(&s, "Second");
+    let second = s.create_account("Second");
     s.create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
     s.create_user(ORGANISER, "organiser", second, PASSPHRASE);
     let person = s.personal_token(ORGANISER, PASSPHRASE);
-    let here = send(
-        &s,
+    let here = s.call_root(
         "POST",
         "/api/v2/events",
         Some(&person),
@@ -1151,8 +1090,7 @@ fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
     assert_eq!(here.status, 201, "in account 1: {}", here.text);
     let here_id = here.item()["id"].as_i64().expect("event id");
     let second_id = second.to_string();
-    let there = send(
-        &s,
+    let there = s.call_root(
         "POST",
         "/api/v2/events",
         Some(&person),
@@ -1171,8 +1109,7 @@ fn an_idempotent_replay_goes_only_to_a_caller_allowed_the_request() {
     if there.status == 201 {
         let there_id = there.item()["id"].as_i64().expect("event id");
         assert_ne!(there_id, here_id, "the same event for both accounts");
-        let listed = send(
-            &s,
+        let listed = s.call_root(
             "GET",
             "/api/v2/events",
             Some(&person),
@@ -1724,7 +1661,7 @@ fn the_first_run_set_up_refuses_posts_from_other_sites() {
         assert_eq!(r.status, 403, "{headers:?}: {}", r.text);
         assert!(r.error().contains("another web site"), "{}", r.text);
     }
-    let state = send(&s, "GET", "/kiosk/setup", None, &[], None);
+    let state = s.call_root("GET", "/kiosk/setup", None, &[], None);
     assert_eq!(
         state.json()["needed"],
         true,

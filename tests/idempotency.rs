@@ -18,12 +18,6 @@ fn send(s: &Server, method: &str, path: &str, token: &str, key: &str, body: Opti
     into_resp(req.send().expect("request"))
 }
 
-fn count(s: &Server, token: &str, event: i64) -> i64 {
-    s.get(&format!("/events/{event}/attendees"), token).json()["metadata"]["total_count"]
-        .as_i64()
-        .expect("total_count")
-}
-
 #[test]
 fn a_repeated_create_returns_the_first_answer_and_creates_once() {
     let s = Server::start();
@@ -42,13 +36,13 @@ fn a_repeated_create_returns_the_first_answer_and_creates_once() {
         first.json(),
         "the stored answer, byte for byte in JSON terms"
     );
-    assert_eq!(count(&s, &t, event), 1);
+    assert_eq!(s.attendee_count(&t, event), 1);
 
     // A new key is a new request.
     let other = send(&s, "POST", &path, &t, "create-ada-2", Some(body));
     assert_eq!(other.status, 201);
     assert_ne!(other.item()["id"], first.item()["id"]);
-    assert_eq!(count(&s, &t, event), 2);
+    assert_eq!(s.attendee_count(&t, event), 2);
 }
 
 #[test]
@@ -76,7 +70,7 @@ fn the_same_key_with_a_different_request_is_422() {
     );
     let errors = different.errors();
     assert!(errors[0].contains("Idempotency-Key"), "{errors:?}");
-    assert_eq!(count(&s, &t, event), 1);
+    assert_eq!(s.attendee_count(&t, event), 1);
 }
 
 #[test]
@@ -97,7 +91,7 @@ fn keys_belong_to_their_sender() {
         theirs.header("idempotent-replayed").is_none(),
         "another client's key is not mine"
     );
-    assert_eq!(count(&s, &a, event), 2);
+    assert_eq!(s.attendee_count(&a, event), 2);
 }
 
 #[test]
@@ -234,7 +228,7 @@ fn concurrent_repeats_create_one_attendee() {
         }
     }
     assert_eq!(
-        count(&s, &t, event),
+        s.attendee_count(&t, event),
         1,
         "one attendee whatever the interleaving"
     );
@@ -255,5 +249,5 @@ fn invalid_keys_are_refused() {
         Some(json!({"item": {"first_name": "Ada"}})),
     );
     assert!(r.errors()[0].contains("Idempotency-Key"));
-    assert_eq!(count(&s, &t, event), 0);
+    assert_eq!(s.attendee_count(&t, event), 0);
 }

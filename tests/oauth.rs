@@ -19,38 +19,8 @@ fn get_with_authorization(s: &Server, path: &str, authorization: Option<&str>) -
     into_resp(req.send().expect("request"))
 }
 
-/// Asserts an RFC 6749 5.2 error answer and returns its body.
-fn assert_oauth_error(resp: &Resp, status: u16, error: &str) -> Value {
-    assert_eq!(resp.status, status, "{}", resp.text);
-    let body = resp.json();
-    assert_eq!(body["error"], error, "{body}");
-    if let Some(description) = body.get("error_description") {
-        assert!(description.is_string(), "{body}");
-    }
-    assert_eq!(
-        resp.header("cache-control").as_deref(),
-        Some("no-store"),
-        "token endpoint errors are not cacheable"
-    );
-    body
-}
-
-/// Asserts a 401 from the API with a Bearer challenge; returns the challenge.
-fn assert_unauthorized(resp: &Resp) -> String {
-    assert_eq!(resp.status, 401, "{}", resp.text);
-    assert!(!resp.error().is_empty());
-    let challenge = resp
-        .header("www-authenticate")
-        .unwrap_or_else(|| panic!("401 without WWW-Authenticate: {resp:?}"));
-    assert!(
-        challenge.starts_with("Bearer"),
-        "challenge is not Bearer: {challenge}"
-    );
-    challenge
-}
-
 fn assert_invalid_token(resp: &Resp) {
-    let challenge = assert_unauthorized(resp);
+    let challenge = resp.assert_unauthorized("a token the API does not accept");
     assert!(
         challenge.contains("error=\"invalid_token\""),
         "challenge without error=\"invalid_token\": {challenge}"
@@ -153,14 +123,14 @@ fn basic_and_form_credentials_together_are_invalid_request() {
         ],
         Some((&id, &secret)),
     );
-    assert_oauth_error(&both, 400, "invalid_request");
+    both.assert_oauth_error(400, "invalid_request");
 
     // Even only one of the form parameters next to Basic is two ways of authenticating.
     let half = s.token_request(
         &[("grant_type", "client_credentials"), ("client_id", &id)],
         Some((&id, &secret)),
     );
-    assert_oauth_error(&half, 400, "invalid_request");
+    half.assert_oauth_error(400, "invalid_request");
 }
 
 #[test]
@@ -216,7 +186,7 @@ fn scope_not_allowed_is_invalid_scope() {
             ],
             None,
         );
-        assert_oauth_error(&resp, 400, "invalid_scope");
+        resp.assert_oauth_error(400, "invalid_scope");
     }
 }
 
@@ -234,7 +204,7 @@ fn unknown_scope_is_invalid_scope() {
             ],
             None,
         );
-        assert_oauth_error(&resp, 400, "invalid_scope");
+        resp.assert_oauth_error(400, "invalid_scope");
     }
 }
 
@@ -276,7 +246,7 @@ fn wrong_secret_or_unknown_client_is_invalid_client() {
     ];
     for (form, basic) in cases {
         let resp = s.token_request(&form, basic);
-        assert_oauth_error(&resp, 401, "invalid_client");
+        resp.assert_oauth_error(401, "invalid_client");
         // RFC 6749 5.2: the Basic challenge answers Basic authentication only.
         assert_eq!(
             resp.header("www-authenticate").is_some(),
@@ -292,7 +262,7 @@ fn missing_grant_type_is_invalid_request() {
     let s = Server::start();
     let (id, secret) = s.create_client("read");
     let resp = s.token_request(&[("client_id", &id), ("client_secret", &secret)], None);
-    assert_oauth_error(&resp, 400, "invalid_request");
+    resp.assert_oauth_error(400, "invalid_request");
 }
 
 #[test]
@@ -310,7 +280,7 @@ fn other_grant_types_are_unsupported() {
             ],
             None,
         );
-        assert_oauth_error(&resp, 400, "invalid_request");
+        resp.assert_oauth_error(400, "invalid_request");
     }
     for grant in ["password", "implicit", ""] {
         let resp = s.token_request(
@@ -330,7 +300,7 @@ fn other_grant_types_are_unsupported() {
                 "{error}"
             );
         } else {
-            assert_oauth_error(&resp, 400, "unsupported_grant_type");
+            resp.assert_oauth_error(400, "unsupported_grant_type");
         }
     }
 }
@@ -349,7 +319,7 @@ fn repeated_parameter_is_invalid_request() {
         ],
         None,
     );
-    assert_oauth_error(&resp, 400, "invalid_request");
+    resp.assert_oauth_error(400, "invalid_request");
 }
 
 #[test]
@@ -367,7 +337,7 @@ fn json_body_is_invalid_request() {
             .send()
             .expect("request"),
     );
-    assert_oauth_error(&resp, 400, "invalid_request");
+    resp.assert_oauth_error(400, "invalid_request");
 }
 
 #[test]
@@ -422,7 +392,7 @@ fn missing_token_is_401_with_bearer_challenge() {
         "/events/1/sessions",
     ] {
         let resp = s.call("GET", path, None, None);
-        assert_unauthorized(&resp);
+        resp.assert_unauthorized(path);
     }
     let post = s.call(
         "POST",
@@ -430,7 +400,7 @@ fn missing_token_is_401_with_bearer_challenge() {
         None,
         Some(&json!({"item": {"name": "x"}})),
     );
-    assert_unauthorized(&post);
+    post.assert_unauthorized("POST /events without a token");
 }
 
 #[test]
@@ -453,7 +423,7 @@ fn malformed_authorization_header_is_401() {
     ];
     for value in &cases {
         let resp = get_with_authorization(&s, "/events", Some(value));
-        assert_unauthorized(&resp);
+        resp.assert_unauthorized(value);
     }
     // The same token, well formed, works.
     let ok = get_with_authorization(&s, "/events", Some(&format!("Bearer {good}")));
@@ -540,12 +510,12 @@ fn revoking_a_client_ends_its_tokens_at_once() {
         ],
         None,
     );
-    assert_oauth_error(&again, 401, "invalid_client");
+    again.assert_oauth_error(401, "invalid_client");
     let basic = s.token_request(
         &[("grant_type", "client_credentials")],
         Some((&id, &secret)),
     );
-    assert_oauth_error(&basic, 401, "invalid_client");
+    basic.assert_oauth_error(401, "invalid_client");
 
     // Other clients are untouched.
     assert_eq!(s.get("/events", &other).status, 200);
@@ -689,47 +659,11 @@ fn secrets_and_tokens_are_stored_only_as_hashes() {
 // Accounts
 // ---------------------------------------------------------------------------------------
 
-fn cli_json(s: &Server, args: &[&str]) -> Value {
-    let out = s.cli(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("the command prints JSON")
-}
-
-/// A second account with a `read write` client; returns (account id, token).
-fn second_account(s: &Server, name: &str) -> (i64, String) {
-    let account = cli_json(s, &["accounts", "create", "--name", name]);
-    let account_id = account["id"].as_i64().expect("account id");
-    let account_arg = account_id.to_string();
-    let client = cli_json(
-        s,
-        &[
-            "clients",
-            "create",
-            "--name",
-            "x",
-            "--scopes",
-            "read write",
-            "--account",
-            &account_arg,
-        ],
-    );
-    let token = s.token_for(
-        client["client_id"].as_str().expect("client_id"),
-        client["client_secret"].as_str().expect("client_secret"),
-        "read write",
-    );
-    (account_id, token)
-}
-
 #[test]
 fn account_is_the_tokens_own() {
     let s = Server::start();
     let a = s.token("read");
-    let (b_id, b) = second_account(&s, "B");
+    let (b_id, b) = s.other_account("B");
 
     let resp = s.get("/account", &a);
     assert_eq!(resp.status, 200, "{}", resp.text);
@@ -774,7 +708,7 @@ fn accounts_are_isolated() {
     assert_eq!(session.status, 201, "{}", session.text);
     let session_id = session.item()["id"].as_i64().expect("session id");
 
-    let (_, b) = second_account(&s, "B");
+    let (_, b) = s.other_account("B");
 
     // B sees none of A's events.
     let list = s.get("/events", &b);

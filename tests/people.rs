@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::{BIN, Resp, Server, into_resp, no_redirects};
+use common::{BIN, Resp, Server, attr, authorize_params, into_resp, no_redirects};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -76,18 +76,6 @@ fn user(s: &Server, email: &str, account: i64, role: &str) -> i64 {
     v["id"].as_i64().expect("user id")
 }
 
-/// Creates an account; returns its id.
-fn account(s: &Server, name: &str) -> i64 {
-    let out = s.cli(&["accounts", "create", "--name", name]);
-    assert!(
-        out.status.success(),
-        "accounts create: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).expect("account JSON");
-    v["id"].as_i64().expect("account id")
-}
-
 /// A PKCE verifier and its S256 challenge, computed here (RFC 7636 4.2).
 struct Pkce {
     verifier: String,
@@ -104,20 +92,6 @@ fn pkce() -> Pkce {
 }
 
 type Params = Vec<(String, String)>;
-
-fn authorize_params(client_id: &str, redirect_uri: &str, challenge: &str, state: &str) -> Params {
-    [
-        ("response_type", "code"),
-        ("client_id", client_id),
-        ("redirect_uri", redirect_uri),
-        ("code_challenge", challenge),
-        ("code_challenge_method", "S256"),
-        ("state", state),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect()
-}
 
 fn with(params: &Params, key: &str, value: &str) -> Params {
     let mut out = without(params, key);
@@ -220,21 +194,6 @@ fn alert(html: &str) -> Option<String> {
     let start = at + html[at..].find('>')? + 1;
     let end = start + html[start..].find("</")?;
     Some(html[start..end].to_owned())
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
-fn attr(tag: &str, name: &str) -> Option<String> {
-    let needle = format!(" {name}=\"");
-    let start = tag.find(&needle)? + needle.len();
-    let end = start + tag[start..].find('"')?;
-    Some(unescape(&tag[start..end]))
 }
 
 /// The opening tags named `name` in `html` (the text between `<name` and `>`).
@@ -357,36 +316,6 @@ fn revoke(s: &Server, client_id: &str, token: &str) -> Resp {
             .send()
             .expect("POST /oauth/revoke"),
     )
-}
-
-fn assert_oauth_error(r: &Resp, status: u16, error: &str) {
-    assert_eq!(
-        r.status, status,
-        "expected {status} {error}, got: {}",
-        r.text
-    );
-    assert_eq!(r.json()["error"], error, "{}", r.text);
-}
-
-fn assert_status_error(r: &Resp, status: u16, what: &str) -> String {
-    assert_eq!(
-        r.status, status,
-        "{what}: expected {status}, got: {}",
-        r.text
-    );
-    let message = r.error();
-    assert!(!message.is_empty(), "{what}: empty error message");
-    message
-}
-
-fn assert_401(r: &Resp, what: &str) {
-    assert_status_error(r, 401, what);
-    assert!(
-        r.header("www-authenticate")
-            .is_some_and(|c| c.starts_with("Bearer")),
-        "{what}: no Bearer challenge: {:?}",
-        r.headers
-    );
 }
 
 fn events_of(r: &Resp) -> Vec<i64> {
@@ -644,10 +573,10 @@ fn bad_code_exchanges_are_invalid_grant_and_a_reused_code_revokes_its_tokens() {
     let code = code_for(&s, KIOSK, &uri, &p, "door@example.org");
     let other = pkce();
     let r = exchange(&s, KIOSK, &code, &uri, &other.verifier);
-    assert_oauth_error(&r, 400, "invalid_grant");
+    r.assert_oauth_error(400, "invalid_grant");
     // Redirect URI other than the one the code was issued for (another port).
     let r = exchange(&s, KIOSK, &code, &callback(53683), &p.verifier);
-    assert_oauth_error(&r, 400, "invalid_grant");
+    r.assert_oauth_error(400, "invalid_grant");
     // No verifier at all.
     let r = s.token_request(
         &[
@@ -658,10 +587,10 @@ fn bad_code_exchanges_are_invalid_grant_and_a_reused_code_revokes_its_tokens() {
         ],
         None,
     );
-    assert_oauth_error(&r, 400, "invalid_request");
+    r.assert_oauth_error(400, "invalid_request");
     // An unknown code.
     let r = exchange(&s, KIOSK, "no-such-code", &uri, &p.verifier);
-    assert_oauth_error(&r, 400, "invalid_grant");
+    r.assert_oauth_error(400, "invalid_grant");
 
     // Used twice: the second exchange fails and what the first produced is revoked.
     let p = pkce();
@@ -672,12 +601,10 @@ fn bad_code_exchanges_are_invalid_grant_and_a_reused_code_revokes_its_tokens() {
         200
     );
     let again = exchange(&s, KIOSK, &code, &uri, &p.verifier);
-    assert_oauth_error(&again, 400, "invalid_grant");
-    assert_401(
-        &get_in(&s, "/events", &first.access, DEFAULT_ACCOUNT),
-        "access token of a reused code",
-    );
-    assert_oauth_error(&refresh(&s, KIOSK, &first.refresh), 400, "invalid_grant");
+    again.assert_oauth_error(400, "invalid_grant");
+    get_in(&s, "/events", &first.access, DEFAULT_ACCOUNT)
+        .assert_unauthorized("access token of a reused code");
+    refresh(&s, KIOSK, &first.refresh).assert_oauth_error(400, "invalid_grant");
 }
 
 #[test]
@@ -687,7 +614,7 @@ fn a_public_client_may_not_use_client_credentials() {
         &[("grant_type", "client_credentials"), ("client_id", KIOSK)],
         None,
     );
-    assert_oauth_error(&r, 400, "unauthorized_client");
+    r.assert_oauth_error(400, "unauthorized_client");
     // Nor pretend to have a secret.
     let r = s.token_request(
         &[
@@ -752,7 +679,7 @@ fn a_public_client_from_the_cli_matches_loopback_redirects_on_any_port_only() {
     let uri = "http://127.0.0.1:40000/cb";
     let code = code_for(&s, &client_id, uri, &p, "door@example.org");
     let stolen = exchange(&s, KIOSK, &code, uri, &p.verifier);
-    assert_oauth_error(&stolen, 400, "invalid_grant");
+    stolen.assert_oauth_error(400, "invalid_grant");
     let t = tokens(&exchange(&s, &client_id, &code, uri, &p.verifier));
     assert_eq!(
         get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT).status,
@@ -767,7 +694,7 @@ fn a_public_client_from_the_cli_matches_loopback_redirects_on_any_port_only() {
         ],
         None,
     );
-    assert_oauth_error(&r, 400, "unauthorized_client");
+    r.assert_oauth_error(400, "unauthorized_client");
 
     // Revoking the client ends its personal tokens at once.
     let out = s.cli(&["clients", "revoke", &client_id]);
@@ -776,10 +703,8 @@ fn a_public_client_from_the_cli_matches_loopback_redirects_on_any_port_only() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_401(
-        &get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT),
-        "token of a revoked public client",
-    );
+    get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT)
+        .assert_unauthorized("token of a revoked public client");
     assert!(refresh(&s, &client_id, &t.refresh).status >= 400);
     let r = authorize_page(&s, &authorize_params(&client_id, uri, &p.challenge, "s"));
     assert_error_page(&r, "revoked client");
@@ -816,15 +741,15 @@ fn refresh_rotates_and_reuse_of_a_spent_refresh_token_revokes_the_family() {
 
     // The first refresh token was spent: using it again revokes the whole sign-in.
     let reuse = refresh(&s, KIOSK, &first.refresh);
-    assert_oauth_error(&reuse, 400, "invalid_grant");
+    reuse.assert_oauth_error(400, "invalid_grant");
     for (what, token) in [
         ("first access token", &first.access),
         ("second access token", &second.access),
         ("newest access token", &third.access),
     ] {
-        assert_401(&get_in(&s, "/events", token, DEFAULT_ACCOUNT), what);
+        get_in(&s, "/events", token, DEFAULT_ACCOUNT).assert_unauthorized(what);
     }
-    assert_oauth_error(&refresh(&s, KIOSK, &third.refresh), 400, "invalid_grant");
+    refresh(&s, KIOSK, &third.refresh).assert_oauth_error(400, "invalid_grant");
 
     // A refresh token is bound to its client.
     let fresh = sign_in(&s, "door@example.org");
@@ -838,9 +763,9 @@ fn refresh_rotates_and_reuse_of_a_spent_refresh_token_revokes_the_family() {
         ],
         None,
     );
-    assert_oauth_error(&r, 400, "invalid_grant");
+    r.assert_oauth_error(400, "invalid_grant");
     // An unknown refresh token.
-    assert_oauth_error(&refresh(&s, KIOSK, "ent_rt_nonsense"), 400, "invalid_grant");
+    refresh(&s, KIOSK, "ent_rt_nonsense").assert_oauth_error(400, "invalid_grant");
     // A sign-in other than the revoked one is unaffected.
     assert_eq!(
         get_in(&s, "/events", &fresh.access, DEFAULT_ACCOUNT).status,
@@ -872,7 +797,7 @@ fn refresh_may_narrow_the_scope_but_not_widen_it() {
         DEFAULT_ACCOUNT,
         json!({"item": {"name": "Nope"}}),
     );
-    assert_status_error(&denied, 403, "write with a read-only token");
+    denied.assert_error_status(403, "write with a read-only token");
     let r = s.token_request(
         &[
             ("grant_type", "refresh_token"),
@@ -882,7 +807,7 @@ fn refresh_may_narrow_the_scope_but_not_widen_it() {
         ],
         None,
     );
-    assert_oauth_error(&r, 400, "invalid_scope");
+    r.assert_oauth_error(400, "invalid_scope");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -891,28 +816,28 @@ fn refresh_may_narrow_the_scope_but_not_widen_it() {
 #[test]
 fn personal_tokens_need_an_x_account_id_of_one_of_their_accounts() {
     let s = Server::start();
-    let other_account = account(&s, "Other");
+    let other_account = s.create_account("Other");
     user(&s, "door@example.org", DEFAULT_ACCOUNT, "door");
     let t = sign_in(&s, "door@example.org");
 
     let missing = call_as(&s, "GET", "/events", &t.access, None, None);
-    let message = assert_status_error(&missing, 400, "no X-Account-Id");
+    let message = missing.assert_error_status(400, "no X-Account-Id");
     assert!(
         message.contains("X-Account-Id"),
         "the error names the header: {message}"
     );
     for bad in ["abc", "", "1.5", "1 OR 1=1"] {
         let r = call_as(&s, "GET", "/events", &t.access, Some(bad), None);
-        let message = assert_status_error(&r, 400, &format!("X-Account-Id {bad:?}"));
+        let message = r.assert_error_status(400, &format!("X-Account-Id {bad:?}"));
         assert!(
             message.contains("X-Account-Id"),
             "{bad:?}: the error names the header: {message}"
         );
     }
     let foreign = get_in(&s, "/events", &t.access, other_account);
-    assert_status_error(&foreign, 403, "another account");
+    foreign.assert_error_status(403, "another account");
     let nonexistent = get_in(&s, "/events", &t.access, 999);
-    assert_status_error(&nonexistent, 403, "an account that does not exist");
+    nonexistent.assert_error_status(403, "an account that does not exist");
     // Writes are refused the same way, and nothing is written.
     let r = call_as(
         &s,
@@ -922,7 +847,7 @@ fn personal_tokens_need_an_x_account_id_of_one_of_their_accounts() {
         None,
         Some(&json!({"item": {"name": "X"}})),
     );
-    assert_status_error(&r, 400, "write without X-Account-Id");
+    r.assert_error_status(400, "write without X-Account-Id");
     assert_eq!(
         get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT).status,
         200
@@ -971,7 +896,7 @@ fn a_door_user_reads_and_checks_in_but_cannot_write_and_an_organiser_can() {
         DEFAULT_ACCOUNT,
         json!({"item": {"name": "Door party"}}),
     );
-    assert_status_error(&denied, 403, "door creates an event");
+    denied.assert_error_status(403, "door creates an event");
     let challenge = denied.header("www-authenticate").unwrap_or_default();
     assert!(
         challenge.contains("insufficient_scope"),
@@ -985,7 +910,7 @@ fn a_door_user_reads_and_checks_in_but_cannot_write_and_an_organiser_can() {
         Some("1"),
         Some(&json!({"item": {"name": "Renamed"}})),
     );
-    assert_status_error(&denied, 403, "door renames an event");
+    denied.assert_error_status(403, "door renames an event");
 
     let created = post_in(
         &s,
@@ -1009,7 +934,7 @@ fn a_door_user_reads_and_checks_in_but_cannot_write_and_an_organiser_can() {
 #[test]
 fn the_role_in_the_named_account_decides_the_scopes() {
     let s = Server::start();
-    let other = account(&s, "Other");
+    let other = s.create_account("Other");
     // Organiser in the default account, door in the other one.
     user(&s, "both@example.org", DEFAULT_ACCOUNT, "organiser");
     user(&s, "both@example.org", other, "door");
@@ -1029,7 +954,7 @@ fn the_role_in_the_named_account_decides_the_scopes() {
         other,
         json!({"item": {"name": "There"}}),
     );
-    assert_status_error(&there, 403, "door role in the other account");
+    there.assert_error_status(403, "door role in the other account");
     assert_eq!(get_in(&s, "/events", &t.access, other).status, 200);
 
     let me = s.get("/me", &t.access);
@@ -1047,7 +972,7 @@ fn the_role_in_the_named_account_decides_the_scopes() {
 #[test]
 fn a_machine_token_ignores_the_account_x_account_id_names() {
     let s = Server::start();
-    let other = account(&s, "Other");
+    let other = s.create_account("Other");
     let machine = s.token("read write");
     let event = s.event(&machine, "Mine");
     // A value that is not a number is malformed whatever the token (the document
@@ -1101,15 +1026,15 @@ fn me_shows_the_person_and_refuses_machine_tokens() {
 
     let machine = s.token("read write");
     let r = s.get("/me", &machine);
-    assert_status_error(&r, 403, "/me with a machine token");
+    r.assert_error_status(403, "/me with a machine token");
     let r = s.call("GET", "/me", None, None);
-    assert_status_error(&r, 401, "/me without a token");
+    r.assert_error_status(401, "/me without a token");
 }
 
 #[test]
 fn cross_account_isolation_with_personal_tokens() {
     let s = Server::start();
-    let b = account(&s, "B");
+    let b = s.create_account("B");
     let machine_a = s.token("read write");
     let event_a = s.event(&machine_a, "A's event");
     let attendee_a = s.attendee(
@@ -1150,7 +1075,7 @@ fn cross_account_isolation_with_personal_tokens() {
         format!("/events/{event_a}/registration_types"),
     ] {
         let r = get_in(&s, &path, &t.access, b);
-        assert_status_error(&r, 404, &format!("B reads {path}"));
+        r.assert_error_status(404, &format!("B reads {path}"));
     }
     let r = post_in(
         &s,
@@ -1159,7 +1084,7 @@ fn cross_account_isolation_with_personal_tokens() {
         b,
         json!({}),
     );
-    assert_status_error(&r, 404, "B checks in A's attendee");
+    r.assert_error_status(404, "B checks in A's attendee");
     let r = post_in(
         &s,
         &format!("/events/{event_a}/attendees"),
@@ -1167,20 +1092,13 @@ fn cross_account_isolation_with_personal_tokens() {
         b,
         json!({"item": {"first_name": "Eve", "last_name": "B"}}),
     );
-    assert_status_error(&r, 404, "B adds an attendee to A's event");
+    r.assert_error_status(404, "B adds an attendee to A's event");
     // B's user is no member of A.
-    assert_status_error(
-        &get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT),
-        403,
-        "B names account A",
-    );
+    get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT).assert_error_status(403, "B names account A");
     // And A does not see B's event.
     assert_eq!(events_of(&s.get("/events", &machine_a)), vec![event_a]);
-    assert_status_error(
-        &s.get(&format!("/events/{event_b}"), &machine_a),
-        404,
-        "A reads B's event",
-    );
+    s.get(&format!("/events/{event_b}"), &machine_a)
+        .assert_error_status(404, "A reads B's event");
     // A's attendee was not checked in by B.
     let a = s.get(
         &format!("/events/{event_a}/attendees/{attendee_a}"),
@@ -1205,11 +1123,9 @@ fn revoking_an_access_token_ends_it_at_once() {
 
     let r = revoke(&s, KIOSK, &t.access);
     assert_eq!(r.status, 200, "revoke: {}", r.text);
-    assert_401(
-        &get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT),
-        "revoked access token",
-    );
-    assert_401(&s.get("/me", &t.access), "revoked access token on /me");
+    get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT).assert_unauthorized("revoked access token");
+    s.get("/me", &t.access)
+        .assert_unauthorized("revoked access token on /me");
     // Revoking again, or an unknown token, is still 200 (RFC 7009 2.2).
     assert_eq!(revoke(&s, KIOSK, &t.access).status, 200);
     assert_eq!(revoke(&s, KIOSK, "ent_at_unknown").status, 200);
@@ -1221,9 +1137,9 @@ fn revoking_an_access_token_ends_it_at_once() {
             .send()
             .expect("revoke"),
     );
-    assert_oauth_error(&r, 400, "invalid_request");
+    r.assert_oauth_error(400, "invalid_request");
     let r = revoke(&s, "ent_ci_nosuchclient", &t.refresh);
-    assert_oauth_error(&r, 401, "invalid_client");
+    r.assert_oauth_error(401, "invalid_client");
 }
 
 #[test]
@@ -1236,15 +1152,11 @@ fn revoking_a_refresh_token_revokes_its_access_tokens() {
 
     let r = revoke(&s, KIOSK, &second.refresh);
     assert_eq!(r.status, 200, "revoke: {}", r.text);
-    assert_401(
-        &get_in(&s, "/events", &second.access, DEFAULT_ACCOUNT),
-        "access token of a revoked refresh token",
-    );
-    assert_401(
-        &get_in(&s, "/events", &first.access, DEFAULT_ACCOUNT),
-        "earlier access token of the same sign-in",
-    );
-    assert_oauth_error(&refresh(&s, KIOSK, &second.refresh), 400, "invalid_grant");
+    get_in(&s, "/events", &second.access, DEFAULT_ACCOUNT)
+        .assert_unauthorized("access token of a revoked refresh token");
+    get_in(&s, "/events", &first.access, DEFAULT_ACCOUNT)
+        .assert_unauthorized("earlier access token of the same sign-in");
+    refresh(&s, KIOSK, &second.refresh).assert_oauth_error(400, "invalid_grant");
     assert_eq!(
         get_in(&s, "/events", &unrelated.access, DEFAULT_ACCOUNT).status,
         200,
@@ -1284,8 +1196,10 @@ fn clients_revoke_invalidates_every_token_of_a_machine_client() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_401(&s.get("/events", &one), "first token of a revoked client");
-    assert_401(&s.get("/events", &two), "second token of a revoked client");
+    s.get("/events", &one)
+        .assert_unauthorized("first token of a revoked client");
+    s.get("/events", &two)
+        .assert_unauthorized("second token of a revoked client");
     let r = s.token_request(
         &[
             ("grant_type", "client_credentials"),
@@ -1294,7 +1208,7 @@ fn clients_revoke_invalidates_every_token_of_a_machine_client() {
         ],
         None,
     );
-    assert_oauth_error(&r, 401, "invalid_client");
+    r.assert_oauth_error(401, "invalid_client");
     assert_eq!(s.get("/events", &bystander).status, 200);
 }
 
@@ -1316,12 +1230,11 @@ fn disabling_a_user_ends_their_tokens_and_sign_ins() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_401(
-        &get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT),
-        "token of a disabled user",
-    );
-    assert_401(&s.get("/me", &t.access), "/me of a disabled user");
-    assert_oauth_error(&refresh(&s, KIOSK, &t.refresh), 400, "invalid_grant");
+    get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT)
+        .assert_unauthorized("token of a disabled user");
+    s.get("/me", &t.access)
+        .assert_unauthorized("/me of a disabled user");
+    refresh(&s, KIOSK, &t.refresh).assert_oauth_error(400, "invalid_grant");
 
     let p = pkce();
     let params = authorize_params(KIOSK, &callback(53682), &p.challenge, "s");
@@ -1374,10 +1287,11 @@ fn personal_access_tokens_expire_and_refresh_still_works() {
 
     sleep(Duration::from_millis(3100));
     let expired = get_in(&s, "/events", &t.access, DEFAULT_ACCOUNT);
-    assert_401(&expired, "expired personal token");
+    expired.assert_unauthorized("expired personal token");
     let challenge = expired.header("www-authenticate").unwrap_or_default();
     assert!(challenge.contains("invalid_token"), "{challenge:?}");
-    assert_401(&s.get("/me", &t.access), "expired token on /me");
+    s.get("/me", &t.access)
+        .assert_unauthorized("expired token on /me");
 
     let renewed = tokens(&refresh(&s, KIOSK, &t.refresh));
     assert_eq!(
@@ -1524,7 +1438,7 @@ fn the_api_rate_limit_is_per_token_with_an_honest_retry_after() {
         assert_eq!(r.status, 200, "{}", r.text);
     }
     let limited = limited.expect("20 quick requests with --rate-limit 5 hit the limit");
-    assert_status_error(&limited, 429, "over the limit");
+    limited.assert_error_status(429, "over the limit");
     let wait = retry_after(&limited);
     assert!(wait <= 5, "Retry-After {wait} is far more than needed");
 
@@ -1552,10 +1466,10 @@ fn oauth_endpoints_have_a_per_address_limit() {
             limited = Some(r);
             break;
         }
-        assert_oauth_error(&r, 401, "invalid_client");
+        r.assert_oauth_error(401, "invalid_client");
     }
     let limited = limited.expect("300 quick /oauth requests hit the per-address limit");
-    assert_status_error(&limited, 429, "/oauth over the limit");
+    limited.assert_error_status(429, "/oauth over the limit");
     let wait = retry_after(&limited);
     assert!(wait <= 5, "Retry-After {wait}");
     // The API has its own limiter.
@@ -1586,12 +1500,12 @@ fn requests_for_foreign_host_names_are_refused() {
         &format!("evil.example:{port}"),
     ] {
         let r = with_host(&s, "/api/v2/events", host, Some(&t));
-        assert_status_error(&r, 403, &format!("Host {host}"));
+        r.assert_error_status(403, &format!("Host {host}"));
         let r = with_host(&s, "/healthz", host, None);
-        assert_status_error(&r, 403, &format!("Host {host} on /healthz"));
+        r.assert_error_status(403, &format!("Host {host} on /healthz"));
         let p = pkce();
         let page = authorize_page_with_host(&s, host, &p);
-        assert_status_error(&page, 403, &format!("Host {host} on the sign-in page"));
+        page.assert_error_status(403, &format!("Host {host} on the sign-in page"));
     }
     for host in [
         format!("localhost:{port}"),
@@ -1604,7 +1518,7 @@ fn requests_for_foreign_host_names_are_refused() {
     }
     // A configured name is not allowed unless asked for.
     let r = with_host(&s, "/api/v2/events", "kiosk.local", Some(&t));
-    assert_status_error(&r, 403, "kiosk.local without --allow-host");
+    r.assert_error_status(403, "kiosk.local without --allow-host");
 }
 
 fn authorize_page_with_host(s: &Server, host: &str, p: &Pkce) -> Resp {
@@ -1630,7 +1544,7 @@ fn allow_host_lets_a_configured_name_through() {
         assert_eq!(r.status, 200, "Host {host}: {}", r.text);
     }
     let r = with_host(&s, "/api/v2/events", "evil.example", Some(&t));
-    assert_status_error(&r, 403, "evil.example with --allow-host kiosk.local");
+    r.assert_error_status(403, "evil.example with --allow-host kiosk.local");
 }
 
 #[test]
@@ -1642,7 +1556,7 @@ fn a_body_over_one_mebibyte_is_413() {
         "a".repeat(1024 * 1024 + 16)
     );
     let r = s.call_raw("POST", "/events", Some(&t), "application/json", big.into());
-    assert_status_error(&r, 413, "a 1 MiB body");
+    r.assert_error_status(413, "a 1 MiB body");
     // The server is still fine, and nothing was created.
     assert_eq!(events_of(&s.get("/events", &t)), Vec::<i64>::new());
 }

@@ -71,16 +71,6 @@ impl Listener {
     }
 }
 
-fn scan(s: &Server, t: &str, event: i64, code: &str, action: &str) -> Value {
-    let r = s.post(
-        &format!("/events/{event}/scans"),
-        t,
-        json!({"item": {"code": code, "action": action}}),
-    );
-    assert_eq!(r.status, 200, "{}", r.text);
-    r.item()
-}
-
 #[test]
 fn records_arrive_in_order_with_their_attendee_and_resume_without_loss_or_repeat() {
     let s = Server::start();
@@ -96,17 +86,16 @@ fn records_arrive_in_order_with_their_attendee_and_resume_without_loss_or_repeat
     let stranger = s.attendee(&t, other, json!({"first_name": "Elsewhere"}));
 
     let mut live = Listener::open(&s, &t, event, None);
-    scan(&s, &t, event, &code, "check_in");
-    scan(
-        &s,
+    s.scan(&t, event, &code, "check_in");
+    s.scan(
         &t,
         other,
         stranger["qr_code"].as_str().expect("code"),
         "check_in",
     );
-    scan(&s, &t, event, &code, "check_in"); // already checked in: a refused record
-    scan(&s, &t, event, "NO-SUCH-CODE", "check_in");
-    scan(&s, &t, event, &code, "check_out");
+    s.scan(&t, event, &code, "check_in"); // already checked in: a refused record
+    s.scan(&t, event, "NO-SUCH-CODE", "check_in");
+    s.scan(&t, event, &code, "check_out");
     let id = ada["id"].as_i64().expect("id");
     let r = s.delete(&format!("/events/{event}/attendees/{id}/check_in"), &t);
     assert_eq!(r.status, 200, "{}", r.text);
@@ -150,7 +139,7 @@ fn records_arrive_in_order_with_their_attendee_and_resume_without_loss_or_repeat
     for want in &ids[2..] {
         assert_eq!(resumed.next().0, *want);
     }
-    scan(&s, &t, event, &code, "check_in");
+    s.scan(&t, event, &code, "check_in");
     let (next_live, data) = resumed.next();
     assert!(next_live > ids[4]);
     assert_eq!(data["record"]["outcome"], "ok");
@@ -222,7 +211,7 @@ fn a_hundred_listeners_get_every_record_of_a_check_in_storm() {
             let (s, t, chunk) = (s.clone(), t.clone(), chunk.to_vec());
             std::thread::spawn(move || {
                 for code in chunk {
-                    assert_eq!(scan(&s, &t, event, &code, "check_in")["outcome"], "ok");
+                    assert_eq!(s.scan(&t, event, &code, "check_in")["outcome"], "ok");
                 }
             })
         })
@@ -282,8 +271,7 @@ fn a_quiet_stream_gets_a_keep_alive_comment_and_then_its_records() {
         "{waited:?}"
     );
     live.lines.read_line(&mut line).expect("read the stream");
-    scan(
-        &s,
+    s.scan(
         &t,
         event,
         ada["qr_code"].as_str().expect("code"),

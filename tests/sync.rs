@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{BIN, Resp, Server};
+use common::{BIN, Resp, Server, labelled_answer};
 use serde_json::{Value, json};
 
 /// A kiosk without background rounds: every round is one the test runs, so what a round
@@ -995,13 +995,9 @@ fn offline(net: &fault_proxy::Counts, yes: bool) {
     net.offline.store(yes, std::sync::atomic::Ordering::SeqCst);
 }
 
+/// A call to one of the kiosk's own routes (under its root, not the API).
 fn kiosk_call(kiosk: &Server, method: &str, path: &str, token: &str, body: Option<Value>) -> Resp {
-    kiosk.call(
-        method,
-        &format!("{}{path}", kiosk.base),
-        Some(token),
-        body.as_ref(),
-    )
+    kiosk.call_root(method, path, Some(token), &[], body.as_ref())
 }
 
 #[test]
@@ -1675,15 +1671,8 @@ fn field_changes_and_answers_made_at_the_kiosk_reach_the_remote() {
     let ada_there = remote
         .get(&format!("/events/{event}/attendees/{id}"), &rt)
         .item();
-    assert_eq!(answer_of(&ada_there, "T-shirt size"), json!("XL"));
-    assert_eq!(answer_of(&ada_there, "Allergies"), json!("Peanuts"));
-}
-
-fn answer_of(attendee: &Value, label: &str) -> Value {
-    attendee["fields"]
-        .as_array()
-        .and_then(|l| l.iter().find(|f| f["field"]["label"] == label))
-        .map_or(Value::Null, |f| f["value"].clone())
+    assert_eq!(labelled_answer(&ada_there, "T-shirt size"), json!("XL"));
+    assert_eq!(labelled_answer(&ada_there, "Allergies"), json!("Peanuts"));
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Server, assert_mentions};
+use common::{Server, assert_mentions, labelled_answer};
 use serde_json::{Value, json};
 
 /// An event with a dropdown, a checkbox list, a consent, a number and a date field, and
@@ -24,12 +24,7 @@ fn setup() -> (Server, String, i64) {
         s.field(&t, event, item);
     }
     for name in ["General", "VIP"] {
-        let r = s.post(
-            &format!("/events/{event}/registration_types"),
-            &t,
-            json!({"item": {"name": name}}),
-        );
-        assert_eq!(r.status, 201, "{}", r.text);
+        s.registration_type(&t, event, name, None);
     }
     (s, t, event)
 }
@@ -54,13 +49,6 @@ fn import(s: &Server, event: i64, file: &str, extra: &[&str]) -> (bool, Value, S
     )
 }
 
-fn count(s: &Server, t: &str, event: i64) -> i64 {
-    s.get(&format!("/events/{event}/attendees?per_page=1"), t)
-        .json()["metadata"]["total_count"]
-        .as_i64()
-        .expect("total")
-}
-
 fn find(s: &Server, t: &str, event: i64, email: &str) -> Value {
     let list = s
         .get(&format!("/events/{event}/attendees?q={email}"), t)
@@ -69,16 +57,6 @@ fn find(s: &Server, t: &str, event: i64, email: &str) -> Value {
         .as_array()
         .and_then(|l| l.iter().find(|a| a["email"] == email).cloned())
         .unwrap_or_else(|| panic!("no attendee {email}: {list}"))
-}
-
-fn answer(a: &Value, label: &str) -> Value {
-    a["fields"]
-        .as_array()
-        .expect("fields")
-        .iter()
-        .find(|f| f["field"]["label"] == label)
-        .map(|f| f["value"].clone())
-        .unwrap_or(Value::Null)
 }
 
 const GOOD: &str = "\u{feff}First Name;Last name;E-mail;Phone;Company;Ticket type;T-shirt size;workshops;PHOTO CONSENT;Years of experience;Arrival;Notes\n\
@@ -127,23 +105,23 @@ fn a_spreadsheet_maps_headings_and_answers_and_imports_once() {
         Value::Null,
         "an unknown heading is reported, not imported"
     );
-    assert_eq!(count(&s, &t, event), 0, "a dry run writes nothing");
+    assert_eq!(s.attendee_count(&t, event), 0, "a dry run writes nothing");
 
     // The import itself.
     let (ok, report, stderr) = import(&s, event, &file, &[]);
     assert!(ok, "{report} {stderr}");
     assert_eq!(report["written"], true);
     assert_eq!(report["created"], 3);
-    assert_eq!(count(&s, &t, event), 3);
+    assert_eq!(s.attendee_count(&t, event), 3);
     let ada = find(&s, &t, event, "ada@example.com");
     assert_eq!(ada["first_name"], "Ada");
     assert_eq!(ada["phone"], "+442079460958");
     assert_eq!(ada["company"], "Analytical Engines");
-    assert_eq!(answer(&ada, "T-shirt size"), "M");
-    assert_eq!(answer(&ada, "Workshops"), json!(["Rust", "SQL"]));
-    assert_eq!(answer(&ada, "Photo consent"), true);
-    assert_eq!(answer(&ada, "Years of experience"), 12);
-    assert_eq!(answer(&ada, "Arrival"), "2026-09-15");
+    assert_eq!(labelled_answer(&ada, "T-shirt size"), "M");
+    assert_eq!(labelled_answer(&ada, "Workshops"), json!(["Rust", "SQL"]));
+    assert_eq!(labelled_answer(&ada, "Photo consent"), true);
+    assert_eq!(labelled_answer(&ada, "Years of experience"), 12);
+    assert_eq!(labelled_answer(&ada, "Arrival"), "2026-09-15");
     let types = s
         .get(&format!("/events/{event}/registration_types"), &t)
         .json();
@@ -156,14 +134,14 @@ fn a_spreadsheet_maps_headings_and_answers_and_imports_once() {
         .clone();
     assert_eq!(ada["registration_type_id"], vip, "by name");
     let alan = find(&s, &t, event, "alan@example.com");
-    assert_eq!(answer(&alan, "Years of experience"), 3.5);
+    assert_eq!(labelled_answer(&alan, "Years of experience"), 3.5);
 
     // The same file again: matched by email, nothing new, nothing changed.
     let (ok, again, _) = import(&s, event, &file, &[]);
     assert!(ok, "{again}");
     assert_eq!(again["created"], 0);
     assert_eq!(again["unchanged"], 3, "{again}");
-    assert_eq!(count(&s, &t, event), 3);
+    assert_eq!(s.attendee_count(&t, event), 3);
     let same = find(&s, &t, event, "ada@example.com");
     assert_eq!(
         same["updated_at"], ada["updated_at"],
@@ -245,7 +223,7 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     assert!(!ok, "invalid rows fail the command");
     assert!(stderr.contains("invalid"), "{stderr}");
     assert_eq!(report["written"], false);
-    assert_eq!(count(&s, &t, event), 0, "nothing is written");
+    assert_eq!(s.attendee_count(&t, event), 0, "nothing is written");
     let results = report["results"].as_array().expect("results");
     let row = |line: i64| -> Vec<String> {
         let r = results
@@ -285,7 +263,7 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     assert!(ok, "{report}");
     assert_eq!(report["written"], true);
     assert_eq!(report["created"], 2);
-    assert_eq!(count(&s, &t, event), 2);
+    assert_eq!(s.attendee_count(&t, event), 2);
 
     // Whole-file problems: no first-name column, a --map naming nothing, two columns for
     // one member, bytes that are not UTF-8.
@@ -373,14 +351,14 @@ fn map_renames_headings_and_a_qr_code_column_matches_rows() {
     let jose = &found["items"][0];
     assert_eq!(jose["first_name"], "José");
     assert_eq!(jose["last_name"], "Ñúñez");
-    assert_eq!(answer(jose, "T-shirt size"), "M");
+    assert_eq!(labelled_answer(jose, "T-shirt size"), "M");
     // Same codes, new names: matched by code (no email), updated in place.
     let renamed = write(dir.path(), "de2.csv", &text.replace("José", "Josefa"));
     let (ok, report, _) = import(&s, event, &renamed, &maps);
     assert!(ok);
     assert_eq!(report["updated"], 1, "{report}");
     assert_eq!(report["unchanged"], 1);
-    assert_eq!(count(&s, &t, event), 2);
+    assert_eq!(s.attendee_count(&t, event), 2);
 }
 
 #[test]
@@ -500,7 +478,7 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
     assert_eq!(report["results"][0]["action"], "create");
     assert_eq!(report["results"][0]["attendee_id"], Value::Null, "{report}");
     assert_eq!(report["results"][1]["attendee_id"], Value::Null, "{report}");
-    assert_eq!(count(&s, &t, event), 0);
+    assert_eq!(s.attendee_count(&t, event), 0);
     let refused = send("", body, &t);
     assert_eq!(refused.item()["written"], false);
     assert_eq!(refused.item()["refused"], true);
@@ -511,10 +489,10 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
         refused.text
     );
     assert_eq!(dry.item()["refused"], false, "a dry run is not a refusal");
-    assert_eq!(count(&s, &t, event), 0);
+    assert_eq!(s.attendee_count(&t, event), 0);
     let partial = send("?valid_only=true", body, &t);
     assert_eq!(partial.item()["written"], true);
-    assert_eq!(count(&s, &t, event), 1);
+    assert_eq!(s.attendee_count(&t, event), 1);
     let ada = find(&s, &t, event, "ada@example.com")["id"].clone();
     assert_eq!(partial.item()["results"][0]["attendee_id"], ada);
     // A dry run keeps the id of an attendee it would update, and names none it would
@@ -531,7 +509,7 @@ fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
     assert_eq!(rows[1]["action"], "create", "{rows}");
     assert_eq!(rows[1]["attendee_id"], Value::Null, "{rows}");
     assert_eq!(rows[2]["attendee_id"], Value::Null, "{rows}");
-    assert_eq!(count(&s, &t, event), 1);
+    assert_eq!(s.attendee_count(&t, event), 1);
     let mapped = send(
         "?map=Name%3Dfirst_name",
         "Name,email\nCleo,cleo@example.com\n",

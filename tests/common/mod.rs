@@ -78,6 +78,84 @@ impl Resp {
             .map(|e| e.as_str().expect("error messages are strings").to_owned())
             .collect()
     }
+
+    /// Asserts `status` with a non-empty `{error}` message and returns the message.
+    pub fn assert_error_status(&self, status: u16, what: &str) -> String {
+        assert_eq!(
+            self.status, status,
+            "{what}: expected {status}, got: {}",
+            self.text
+        );
+        let message = self.error();
+        assert!(!message.is_empty(), "{what}: empty error message");
+        message
+    }
+
+    /// The `WWW-Authenticate` header, asserting there is one.
+    pub fn challenge(&self, what: &str) -> String {
+        self.header("www-authenticate")
+            .unwrap_or_else(|| panic!("{what}: no WWW-Authenticate header: {self:?}"))
+    }
+
+    /// Asserts a 404 with a non-empty `{error}` message; `what` names the request.
+    pub fn assert_not_found(&self, what: &str) {
+        self.assert_error_status(404, what);
+    }
+
+    /// Asserts a 403 with a non-empty `{error}` message and an `insufficient_scope` challenge.
+    pub fn assert_forbidden(&self, what: &str) {
+        self.assert_error_status(403, what);
+        let challenge = self.challenge(what);
+        assert!(
+            challenge.contains("insufficient_scope"),
+            "{what}: WWW-Authenticate is {challenge:?}"
+        );
+    }
+
+    /// Asserts a 401 with a non-empty `{error}` message and a Bearer challenge; returns it.
+    pub fn assert_unauthorized(&self, what: &str) -> String {
+        self.assert_error_status(401, what);
+        let challenge = self.challenge(what);
+        assert!(
+            challenge.starts_with("Bearer"),
+            "{what}: challenge is not Bearer: {challenge}"
+        );
+        challenge
+    }
+
+    /// Asserts an RFC 6749 5.2 error answer of the token endpoint and returns its body.
+    pub fn assert_oauth_error(&self, status: u16, error: &str) -> Value {
+        assert_eq!(
+            self.status, status,
+            "expected {status} {error}, got: {}",
+            self.text
+        );
+        let body = self.json();
+        assert_eq!(body["error"], error, "{body}");
+        if let Some(description) = body.get("error_description") {
+            assert!(description.is_string(), "{body}");
+        }
+        assert_eq!(
+            self.header("cache-control").as_deref(),
+            Some("no-store"),
+            "token endpoint errors are not cacheable"
+        );
+        body
+    }
+
+    /// Asserts a scan's 200 `{item: {outcome, message, ...}, metadata: {}}` and returns the item.
+    pub fn scan_result(&self) -> Value {
+        assert_eq!(self.status, 200, "scan: {}", self.text);
+        let body = self.json();
+        assert_eq!(body["metadata"], json!({}), "scan: {body}");
+        let result = body["item"].clone();
+        assert!(result["outcome"].is_string(), "scan: {body}");
+        assert!(
+            result["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "scan without a message: {body}"
+        );
+        result
+    }
 }
 
 impl Server {
@@ -216,6 +294,46 @@ impl Server {
             .expect("run entrada")
     }
 
+    /// Runs `entrada <args>` on this server's database, asserts success, and parses stdout.
+    pub fn cli_json(&self, args: &[&str]) -> Value {
+        let out = self.cli(args);
+        assert!(
+            out.status.success(),
+            "{args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).expect("the command prints JSON")
+    }
+
+    /// Creates an account with the CLI; returns its id.
+    pub fn create_account(&self, name: &str) -> i64 {
+        self.cli_json(&["accounts", "create", "--name", name])["id"]
+            .as_i64()
+            .expect("account id")
+    }
+
+    /// A new account and a `read write` token of a client of it: (account id, token).
+    pub fn other_account(&self, name: &str) -> (i64, String) {
+        let account_id = self.create_account(name);
+        let account_arg = account_id.to_string();
+        let client = self.cli_json(&[
+            "clients",
+            "create",
+            "--name",
+            "other",
+            "--scopes",
+            "read write",
+            "--account",
+            &account_arg,
+        ]);
+        let token = self.token_for(
+            client["client_id"].as_str().expect("client_id"),
+            client["client_secret"].as_str().expect("client_secret"),
+            "read write",
+        );
+        (account_id, token)
+    }
+
     /// Creates a client with the given scopes; returns (client_id, client_secret).
     pub fn create_client(&self, scopes: &str) -> (String, String) {
         let out = self.cli(&["clients", "create", "--name", "test", "--scopes", scopes]);
@@ -289,11 +407,7 @@ impl Server {
         headers: &[(&str, &str)],
         body: Option<&Value>,
     ) -> Resp {
-        let url = if path.starts_with("http") {
-            path.to_owned()
-        } else {
-            format!("{}{}", self.api, path)
-        };
+        let url = url_under(&self.api, path);
         let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
         let mut req = self.http.request(method, url);
         for (name, value) in headers {
@@ -306,6 +420,18 @@ impl Server {
             req = req.json(b);
         }
         into_resp(req.send().expect("request"))
+    }
+
+    /// [`Server::call_with`] on a path under the server's root (not the API), or a full URL.
+    pub fn call_root(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> Resp {
+        self.call_with(method, &url_under(&self.base, path), token, headers, body)
     }
 
     /// Sends a raw body with the given content type.
@@ -372,6 +498,66 @@ impl Server {
         );
         assert_eq!(r.status, 201, "create attendee: {}", r.text);
         r.item()
+    }
+
+    /// GETs one attendee, asserting 200, and returns it.
+    pub fn fetch_attendee(&self, token: &str, event: i64, id: i64) -> Value {
+        let r = self.get(&format!("/events/{event}/attendees/{id}"), token);
+        assert_eq!(r.status, 200, "get attendee: {}", r.text);
+        r.item()
+    }
+
+    /// The attendee's `checkin_status`.
+    pub fn checkin_status(&self, token: &str, event: i64, id: i64) -> String {
+        self.fetch_attendee(token, event, id)["checkin_status"]
+            .as_str()
+            .expect("checkin_status")
+            .to_owned()
+    }
+
+    /// `total_count` of the event's attendee list, asserting 200.
+    pub fn attendee_count(&self, token: &str, event: i64) -> i64 {
+        let r = self.get(&format!("/events/{event}/attendees?per_page=1"), token);
+        assert_eq!(r.status, 200, "list attendees: {}", r.text);
+        r.json()["metadata"]["total_count"]
+            .as_i64()
+            .expect("integer total_count")
+    }
+
+    /// Creates a registration type (with `capacity` when given) and returns its id.
+    pub fn registration_type(
+        &self,
+        token: &str,
+        event: i64,
+        name: &str,
+        capacity: Option<i64>,
+    ) -> i64 {
+        let mut item = json!({ "name": name });
+        if let Some(capacity) = capacity {
+            item["capacity"] = json!(capacity);
+        }
+        let r = self.post(
+            &format!("/events/{event}/registration_types"),
+            token,
+            json!({ "item": item }),
+        );
+        assert_eq!(r.status, 201, "create registration type: {}", r.text);
+        id_of(&r.item())
+    }
+
+    /// POSTs a scan `item`, asserts the 200 result's shape ([`Resp::scan_result`]) and returns it.
+    pub fn scan_item(&self, token: &str, event: i64, item: Value) -> Value {
+        self.post(
+            &format!("/events/{event}/scans"),
+            token,
+            json!({ "item": item }),
+        )
+        .scan_result()
+    }
+
+    /// Scans `code` with `action` ([`Server::scan_item`]) and returns the result.
+    pub fn scan(&self, token: &str, event: i64, code: &str, action: &str) -> Value {
+        self.scan_item(token, event, json!({"code": code, "action": action}))
     }
 
     /// Creates a user with a role in an account (`users create --password-stdin`).
@@ -533,6 +719,15 @@ pub fn form_token(page: &str) -> Option<String> {
     Some(rest[..rest.find('"')?].to_owned())
 }
 
+/// `{root}{path}`, or `path` itself when it is a full URL already.
+fn url_under(root: &str, path: &str) -> String {
+    if path.starts_with("http") {
+        path.to_owned()
+    } else {
+        format!("{root}{path}")
+    }
+}
+
 pub fn into_resp(r: reqwest::blocking::Response) -> Resp {
     let status = r.status().as_u16();
     let headers = r.headers().clone();
@@ -550,4 +745,102 @@ pub fn assert_mentions(errors: &[String], needle: &str) {
         errors.iter().any(|e| e.contains(needle)),
         "no error mentions {needle:?}: {errors:?}"
     );
+}
+
+/// A server, a `read write` token and one event, "Conference".
+pub fn setup() -> (Server, String, i64) {
+    let s = Server::start();
+    let t = s.token("read write");
+    let event = s.event(&t, "Conference");
+    (s, t, event)
+}
+
+/// The integer `id` of a record.
+pub fn id_of(v: &Value) -> i64 {
+    v["id"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no integer id in {v}"))
+}
+
+/// The value an attendee holds for the field with this id (panics if it is not listed).
+pub fn answer(attendee: &Value, field_id: i64) -> Value {
+    attendee["fields"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no fields array in {attendee}"))
+        .iter()
+        .find(|fv| id_of(&fv["field"]) == field_id)
+        .unwrap_or_else(|| panic!("field {field_id} not listed in {attendee}"))["value"]
+        .clone()
+}
+
+/// The value an attendee holds for the field labelled `label` (null if it is not listed).
+pub fn labelled_answer(attendee: &Value, label: &str) -> Value {
+    attendee["fields"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no fields array in {attendee}"))
+        .iter()
+        .find(|f| f["field"]["label"] == label)
+        .map_or(Value::Null, |f| f["value"].clone())
+}
+
+/// The paths and writes of one kind of record under an event (`attendees`, `attendee_fields`).
+pub struct Records(pub &'static str);
+
+impl Records {
+    /// `/events/{event}/{kind}`.
+    pub fn list_path(&self, event: i64) -> String {
+        format!("/events/{event}/{}", self.0)
+    }
+
+    /// `/events/{event}/{kind}/{id}`.
+    pub fn one_path(&self, event: i64, id: i64) -> String {
+        format!("/events/{event}/{}/{id}", self.0)
+    }
+
+    /// POSTs `{item}` to the list.
+    pub fn create(&self, s: &Server, token: &str, event: i64, item: Value) -> Resp {
+        s.post(&self.list_path(event), token, json!({ "item": item }))
+    }
+
+    /// PATCHes `{item}` onto one record.
+    pub fn update(&self, s: &Server, token: &str, event: i64, id: i64, item: Value) -> Resp {
+        s.patch(&self.one_path(event, id), token, json!({ "item": item }))
+    }
+}
+
+/// The query of an authorization request with PKCE (S256), as `(name, value)` pairs.
+pub fn authorize_params(
+    client_id: &str,
+    redirect_uri: &str,
+    challenge: &str,
+    state: &str,
+) -> Vec<(String, String)> {
+    [
+        ("response_type", "code"),
+        ("client_id", client_id),
+        ("redirect_uri", redirect_uri),
+        ("code_challenge", challenge),
+        ("code_challenge_method", "S256"),
+        ("state", state),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect()
+}
+
+/// The value of attribute `name` in an opening tag's text (after ` name="`), unescaped.
+pub fn attr(tag: &str, name: &str) -> Option<String> {
+    let needle = format!(" {name}=\"");
+    let start = tag.find(&needle)? + needle.len();
+    let end = start + tag[start..].find('"')?;
+    Some(unescape(&tag[start..end]))
+}
+
+/// HTML text with the five escaped characters put back.
+pub fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
 }
