@@ -1,0 +1,197 @@
+//! The command line: `serve`, `accounts`, `clients`, `users`, `sync`, `import`, `export`,
+//! `backup`, `restore`, `doctor`, `bench`. One module per command group; this one holds
+//! the parser, the dispatch and what the groups share.
+//!
+//! This is a contract that later issues and black-box suites rely on: flag names, the
+//! environment variables `ENTRADA_DB` and `ENTRADA_BIND`, the first stdout line of `serve`
+//! (`listening on http://HOST:PORT`), and the JSON that the management commands print.
+
+mod data;
+mod people;
+mod serve;
+mod sync;
+
+pub use data::{ExportCommand, ImportCommand};
+pub use people::{AccountsCommand, ClientsCommand, UsersCommand};
+pub use serve::ServeArgs;
+pub use sync::SyncCommand;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::bench;
+use crate::config::default_db_path;
+use crate::db::{Db, accounts};
+use crate::error::{Error, Result};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "entrada",
+    version,
+    about = "Entrada: a check-in kiosk and a local Attendee Management and Check-in API v2"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the local API server.
+    Serve(ServeArgs),
+    /// Manage accounts.
+    #[command(subcommand)]
+    Accounts(AccountsCommand),
+    /// Manage OAuth clients (machine-to-machine credentials, public apps).
+    #[command(subcommand)]
+    Clients(ClientsCommand),
+    /// Manage people who sign in (door staff, organisers).
+    #[command(subcommand)]
+    Users(UsersCommand),
+    /// Sync with a remote v2 server (SYNC.md).
+    #[command(subcommand)]
+    Sync(SyncCommand),
+    /// Import attendees from a CSV file (README: "Data in and out").
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Export an event's attendees or check-ins as CSV.
+    #[command(subcommand)]
+    Export(ExportCommand),
+    /// Copy the database to a file, consistently, even while the server runs.
+    Backup {
+        /// Where to write the copy (a single SQLite file).
+        #[arg(long, value_name = "PATH")]
+        to: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Replace the database with a backup. Refused while a server uses the database; the
+    /// database it replaces is kept beside it.
+    Restore {
+        /// The backup to restore.
+        #[arg(long, value_name = "PATH")]
+        from: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Check the database (integrity, foreign keys, WAL size, schema) and print findings;
+    /// exits non-zero when something needs attention.
+    Doctor {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Measure the server over real HTTP (see BENCHMARKS.md).
+    Bench(bench::BenchArgs),
+    /// A trivial axum server: the ceiling `entrada bench` compares against.
+    #[command(hide = true)]
+    TrivialServer,
+}
+
+/// Where the database is: `--db`, else `ENTRADA_DB`, else the platform data directory.
+#[derive(Debug, Clone, Args)]
+pub struct DbArg {
+    /// SQLite database file [env: ENTRADA_DB] [default: platform data directory]
+    #[arg(long, env = "ENTRADA_DB", value_name = "PATH", hide_env = true)]
+    pub db: Option<PathBuf>,
+}
+
+impl DbArg {
+    pub fn path(&self) -> PathBuf {
+        self.db.clone().unwrap_or_else(default_db_path)
+    }
+
+    fn open(&self) -> Result<Db> {
+        Ok(Db::open(&self.path())?)
+    }
+}
+
+/// Runs the command; the exit status is decided by the caller from the result.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Serve(args) => serve::serve(args),
+        Command::Accounts(cmd) => people::accounts_command(cmd),
+        Command::Clients(cmd) => people::clients_command(cmd),
+        Command::Users(cmd) => people::users_command(cmd),
+        Command::Sync(cmd) => sync::sync_command(cmd),
+        Command::Import(cmd) => data::import_command(cmd),
+        Command::Export(cmd) => data::export_command(cmd),
+        Command::Backup { to, db } => {
+            let info = crate::backup::backup_to(&db.path(), &to)?;
+            print_line(&serde_json::to_value(info).map_err(Error::internal)?)
+        }
+        Command::Restore { from, db } => {
+            let kept = crate::backup::restore(&from, &db.path())?;
+            print_line(&serde_json::json!({
+                "restored": db.path(), "from": from, "previous_kept_at": kept
+            }))
+        }
+        Command::Doctor { db } => doctor(&db.path()),
+        Command::Bench(args) => bench::run(args),
+        Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::internal(format!("cannot start the async runtime: {e}")))
+}
+
+fn print_line(value: &serde_json::Value) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{value}")
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::internal(format!("cannot write to stdout: {e}")))
+}
+
+fn resolve_account(conn: &rusqlite::Connection, account: Option<i64>) -> Result<i64> {
+    Ok(match account {
+        Some(id) => {
+            accounts::get(conn, id)?
+                .ok_or_else(|| Error::not_found(format_args!("account {id}")))?
+                .id
+        }
+        None => {
+            accounts::first(conn)?
+                .ok_or_else(|| Error::not_found("account"))?
+                .id
+        }
+    })
+}
+
+fn doctor(path: &std::path::Path) -> Result<()> {
+    let findings = crate::doctor::examine(path)?;
+    let mut out = std::io::stdout().lock();
+    for f in &findings {
+        let _ = writeln!(
+            out,
+            "{} {:<13} {}",
+            if f.ok { "ok  " } else { "FAIL" },
+            f.check,
+            f.detail
+        );
+    }
+    let _ = out.flush();
+    let failed: Vec<&str> = findings.iter().filter(|f| !f.ok).map(|f| f.check).collect();
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::internal(format!(
+            "needs attention: {}",
+            failed.join(", ")
+        )))
+    }
+}
+
+/// One line of standard input, without its line ending (`what` names it in the error).
+fn read_stdin_line(what: &str) -> Result<String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| Error::internal(format!("cannot read {what} from stdin: {e}")))?;
+    let text = line.strip_suffix('\n').unwrap_or(&line);
+    Ok(text.strip_suffix('\r').unwrap_or(text).to_owned())
+}
