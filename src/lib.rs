@@ -17,7 +17,6 @@ pub mod demo;
 pub mod doctor;
 pub mod domain;
 pub mod error;
-pub mod guard;
 pub mod limits;
 pub mod qr;
 pub mod server;

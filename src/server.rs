@@ -18,25 +18,15 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_swagger_ui::SwaggerUi;
 
+use crate::api::guard::{self, Limits};
 use crate::api::idempotency::{self, InFlight};
+use crate::api::oauth::{authorize, revoke, token as token_endpoint};
+pub use crate::api::state::AppState;
 use crate::api::{self, error::ErrorBody};
-use crate::auth::{authorize, revoke, token_endpoint};
 use crate::config::{BODY_LIMIT, ServerConfig};
 use crate::db::{Db, OpenError};
 use crate::error::{Error, Result};
-use crate::guard::{self, Limits};
 use axum::middleware::from_fn_with_state;
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    pub config: Arc<ServerConfig>,
-    /// Idempotency keys whose first request is running.
-    pub in_flight: InFlight,
-    pub limits: Arc<Limits>,
-    pub allowed_hosts: Arc<Vec<String>>,
-}
 
 /// The whole application: API, token endpoint, docs and health check.
 pub fn app(state: AppState) -> Router {
@@ -75,11 +65,10 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/kiosk/{*rest}", any(moved_to_the_api))
         .route("/healthz", get(health))
+        // The camera's frames, where the UI has always sent them (also under the API).
         .route(
             "/kiosk/decode",
-            post(api::decode::decode)
-                .layer(DefaultBodyLimit::max(api::decode::FRAME_LIMIT))
-                .layer(from_fn_with_state(state.clone(), guard::limit_api)),
+            api::decode::route().layer(from_fn_with_state(state.clone(), guard::limit_api)),
         )
         .fallback(crate::ui::fallback)
         .method_not_allowed_fallback(method_not_allowed)

@@ -3,13 +3,13 @@
 use axum::Json;
 use axum::extract::State;
 
+use super::access::ReadAccess;
 use super::envelope::Item;
 use super::error::ReadErrors;
-use crate::auth::ReadAccess;
+use super::state::AppState;
 use crate::db::accounts;
 use crate::domain::account::Account;
 use crate::error::{Error, Result};
-use crate::server::AppState;
 
 /// The account of the token.
 #[utoipa::path(get, operation_id = "getAccount", path = "/account", tag = "account",

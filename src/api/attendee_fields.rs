@@ -5,15 +5,16 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::idempotency::Idempotent;
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::db::{attendee_fields, events};
 use crate::domain::field::{AttendeeField, AttendeeFieldInput};
 use crate::error::Result;
-use crate::server::AppState;
 
 /// List the event's fields in `position` order (not paged; `metadata` is `{}`).
 #[utoipa::path(get, operation_id = "listAttendeeFields", path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
@@ -48,17 +49,16 @@ pub struct AttendeeFieldRequest {
     responses((status = 201, description = "The new field", body = Item<AttendeeField>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     idempotent: Idempotent,
     ItemBody(input): ItemBody<AttendeeFieldInput>,
 ) -> Result<Response> {
-    let account = auth.account_id();
     let key = idempotent.clone();
-    let answer = state
-        .db
-        .write(move |conn| {
+    let answer = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let def = input.into_new()?;
             let answer = Item::new(attendee_fields::create(conn, event_id, &def)?);
@@ -77,15 +77,14 @@ pub async fn create(
     responses((status = 200, description = "The updated field", body = Item<AttendeeField>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<AttendeeFieldInput>,
 ) -> Result<Json<Item<AttendeeField>>> {
-    let account = auth.account_id();
-    let field = state
-        .db
-        .write(move |conn| {
+    let field = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let current = attendee_fields::require(conn, event_id, id)?;
             let (def, position) = input.apply_to(&current)?;
@@ -102,14 +101,13 @@ pub async fn update(
     responses((status = 200, description = "The deleted field", body = Item<AttendeeField>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn delete(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<AttendeeField>>> {
-    let account = auth.account_id();
-    let field = state
-        .db
-        .write(move |conn| {
+    let field = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let field = attendee_fields::require(conn, event_id, id)?;
             attendee_fields::delete(conn, event_id, &field)?;

@@ -5,16 +5,17 @@ use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::db::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
 use crate::domain::status::{CheckinStatus, RsvpStatus};
 use crate::error::Result;
-use crate::server::AppState;
 
 /// The extension filters, as documented.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
@@ -109,18 +110,17 @@ pub struct AttendeeUpdateRequest {
     responses((status = 201, description = "The new attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     idempotent: Idempotent,
     ItemBody(input): ItemBody<AttendeeCreateInput>,
 ) -> Result<Response> {
-    let account = auth.account_id();
     let (new, problems) = input.parse();
     let key = idempotent.clone();
-    let answer = state
-        .db
-        .write(move |conn| {
+    let answer = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let answer = Item::new(attendees::create(conn, event_id, new, problems)?);
             // A retried create must never make a second attendee: the answer is stored
@@ -139,16 +139,15 @@ pub async fn create(
     responses((status = 200, description = "The updated attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<AttendeeUpdateInput>,
 ) -> Result<Json<Item<Attendee>>> {
-    let account = auth.account_id();
     let (changes, problems) = input.parse();
-    let attendee = state
-        .db
-        .write(move |conn| {
+    let attendee = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             attendees::update(conn, event_id, id, changes, problems)
         })

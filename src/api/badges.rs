@@ -9,15 +9,15 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::IntoParams;
 
+use super::access::ReadAccess;
 use super::error::ReadErrors;
 use super::extract::{ApiPath, ApiQuery, IfNoneMatch};
-use crate::auth::ReadAccess;
+use super::state::AppState;
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
 use crate::domain::text::html_escape as escape;
 use crate::error::{Error, Result};
 use crate::qr;
-use crate::server::AppState;
 
 /// An image or page of one attendee, cacheable by its ETag (it changes with the code).
 fn cacheable(
@@ -198,7 +198,7 @@ pub async fn badge(
         Ok(page.into_bytes())
     })?;
     // The attendee's own text is on this page: no script runs, no other site frames it.
-    crate::guard::strict_page_headers(response.headers_mut());
+    crate::api::guard::strict_page_headers(response.headers_mut());
     Ok(response)
 }
 

@@ -5,11 +5,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, ValidationErrorBody, WriteErrors};
 use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
-use crate::auth::{Access, CheckIn, Principal, ReadAccess};
+use crate::auth::{CheckIn, Principal};
 use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
@@ -20,8 +21,8 @@ use crate::domain::scope::Scope;
 
 /// Most answers one scan may carry.
 const MAX_DOOR_ANSWERS: usize = 500;
+use super::state::AppState;
 use crate::error::{Error, Result};
-use crate::server::AppState;
 
 fn actor(who: &Principal, device: Option<String>) -> Actor {
     Actor {

@@ -1,5 +1,6 @@
-//! `POST /kiosk/decode`: the kiosk UI sends camera frames here to read QR codes.
-//! An internal endpoint of the kiosk (not part of the v2 API): needs a token with `read`.
+//! `POST /api/v2/kiosk/decode` (and, as before, `/kiosk/decode` at the root): the kiosk
+//! UI sends camera frames here to read QR codes. An internal endpoint of the kiosk (not
+//! part of the v2 API, not in the document): needs a token with `read`.
 
 use std::time::Instant;
 
@@ -11,10 +12,15 @@ use axum::http::HeaderMap;
 use axum::http::header::CONTENT_TYPE;
 use serde::Serialize;
 
-use crate::auth::ReadAccess;
+use super::access::ReadAccess;
+use super::state::AppState;
 use crate::decode::{self, Found, Frame};
 use crate::error::{Error, Result};
-use crate::server::AppState;
+
+/// The route, with its own body limit (a frame is larger than any JSON body).
+pub fn route() -> axum::routing::MethodRouter<AppState> {
+    axum::routing::post(decode).layer(axum::extract::DefaultBodyLimit::max(FRAME_LIMIT))
+}
 
 /// Largest frame body, bytes (a 4K grayscale frame, or a large JPEG).
 pub const FRAME_LIMIT: usize = 16 * 1024 * 1024;

@@ -8,12 +8,13 @@ use axum::http::StatusCode;
 use rusqlite::Connection;
 use serde::Serialize;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Items};
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::db::events;
 use crate::domain::event::{RegistrationType, RegistrationTypeInput, Session, SessionInput};
 use crate::error::{Error, Result};
-use crate::server::AppState;
 
 /// A record that belongs to one event, with its storage.
 pub trait EventPart: Serialize + utoipa::ToSchema + Sized + Send + 'static {
@@ -87,15 +88,14 @@ pub async fn list<P: EventPart>(
 }
 
 pub async fn create<P: EventPart>(
-    auth: Auth<Write>,
+    access: Access<Write>,
     event_id: i64,
     state: AppState,
     input: P::Input,
 ) -> Result<(StatusCode, Json<Item<P>>)> {
-    let account = auth.account_id();
-    let created = state
-        .db
-        .write(move |conn| {
+    let created = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             P::create(conn, event_id, input)
         })
@@ -104,15 +104,14 @@ pub async fn create<P: EventPart>(
 }
 
 pub async fn update<P: EventPart>(
-    auth: Auth<Write>,
+    access: Access<Write>,
     (event_id, id): (i64, i64),
     state: AppState,
     input: P::Input,
 ) -> Result<Json<Item<P>>> {
-    let account = auth.account_id();
-    let updated = state
-        .db
-        .write(move |conn| {
+    let updated = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let current = P::require(conn, event_id, id)?;
             P::update(conn, &current, input)
@@ -123,14 +122,13 @@ pub async fn update<P: EventPart>(
 
 /// Refused (422) in an event mirrored from a remote server: the remote owns its parts.
 pub async fn delete<P: EventPart>(
-    auth: Auth<Write>,
+    access: Access<Write>,
     (event_id, id): (i64, i64),
     state: AppState,
 ) -> Result<Json<Item<P>>> {
-    let account = auth.account_id();
-    let deleted = state
-        .db
-        .write(move |conn| {
+    let deleted = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             events::require(conn, account, event_id)?;
             let current = P::require(conn, event_id, id)?;
             if crate::db::sync::is_mirrored(conn, event_id)? {

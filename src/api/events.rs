@@ -4,14 +4,15 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::db::events;
 use crate::domain::event::{Event, EventInput};
 use crate::error::Result;
-use crate::server::AppState;
 
 /// List the account's events, paged like attendees, in id order.
 #[utoipa::path(get, operation_id = "listEvents", path = "/events", tag = "events", params(PageParams),
@@ -60,15 +61,15 @@ pub struct EventRequest {
     responses((status = 201, description = "The new event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<EventInput>,
 ) -> Result<(StatusCode, Json<Item<Event>>)> {
-    let account = auth.account_id();
     let data = input.apply(None)?;
-    let event = state
-        .db
-        .write(move |conn| events::create(conn, account, &data))
+    let event = access
+        .write(&state.db, move |conn, who| {
+            events::create(conn, who.account_id, &data)
+        })
         .await?;
     Ok((StatusCode::CREATED, Json(Item::new(event))))
 }
@@ -79,15 +80,14 @@ pub async fn create(
     responses((status = 200, description = "The updated event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<EventInput>,
 ) -> Result<Json<Item<Event>>> {
-    let account = auth.account_id();
-    let event = state
-        .db
-        .write(move |conn| {
+    let event = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             let current = events::require(conn, account, event_id)?;
             let data = input.apply(Some(&current))?;
             events::update(conn, &current, &data)

@@ -25,11 +25,13 @@ use rusqlite::Connection;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::auth::principal_of;
+use super::access::Verified;
+use super::state::AppState;
+use crate::auth;
+use crate::auth::Principal;
 use crate::config::BODY_LIMIT;
 use crate::db::idempotency::{self, StoredResponse};
 use crate::error::{Error, Result};
-use crate::server::AppState;
 
 const HEADER: &str = "idempotency-key";
 /// Set by a handler that stored its answer in its own transaction; never sent out.
@@ -169,6 +171,58 @@ fn parse_key(value: &HeaderValue) -> Result<String> {
     Ok(key.to_owned())
 }
 
+/// The key's owner: the principal as it acts here, the same client or person, in the
+/// same account, with the same scopes. A read-only token of a client (or the same person
+/// in another account) is another owner: its request runs and meets the handler's own
+/// access checks instead of replaying an answer it could not have earned.
+fn owner_of(principal: &Principal) -> String {
+    format!(
+        "{}|account:{}|scopes:{}",
+        principal.owner(),
+        principal.account_id,
+        principal.scopes
+    )
+}
+
+fn still_running() -> Response {
+    Error::Conflict(
+        "a request with this Idempotency-Key is still being processed; retry later".into(),
+    )
+    .into_response()
+}
+
+/// Who sent the request as far as its headers tell, before any lookup: the token's hash
+/// and the account it names.
+fn token_identity(headers: &axum::http::HeaderMap) -> Option<String> {
+    let hash = auth::bearer_token_hash(headers).ok()?;
+    let account = auth::account_header(headers).unwrap_or_default();
+    Some(format!("token:{}|account:{account}", hex::encode(hash)))
+}
+
+/// The request's principal and the answer stored under `key` for it, in one read.
+/// None when the token is refused: the handler then answers the 401 or 403.
+async fn principal_and_answer(
+    state: &AppState,
+    headers: &axum::http::HeaderMap,
+    key: &str,
+) -> Result<Option<(Principal, Option<StoredResponse>)>> {
+    let Ok(hash) = auth::bearer_token_hash(headers) else {
+        return Ok(None);
+    };
+    let account = auth::account_header(headers);
+    let key = key.to_owned();
+    state
+        .db
+        .read(move |conn| {
+            let Ok(principal) = auth::lookup(conn, &hash, account.as_deref()) else {
+                return Ok(None);
+            };
+            let stored = idempotency::lookup(conn, &owner_of(&principal), &key)?;
+            Ok(Some((principal, stored)))
+        })
+        .await
+}
+
 /// The middleware: see the module documentation.
 pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> Response {
     if !matches!(*req.method(), Method::POST | Method::PATCH | Method::DELETE) {
@@ -181,21 +235,24 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         Ok(key) => key,
         Err(e) => return e.into_response(),
     };
-    // Without a valid token there is no owner; the handler answers the 401 or 403.
-    let Ok(principal) = principal_of(req.headers(), &state).await else {
+    // Repeats sent with the same token wait for the first one's answer before they look
+    // for it: claimed by the token, before the read below.
+    // Without a well-formed token there is no owner; the handler answers the 401.
+    let Some(token) = token_identity(req.headers()) else {
         return next.run(req).await;
     };
-    // The owner is the principal as it acts here: the same client or person, in the same
-    // account, with the same scopes. A read-only token of a client (or the same person in
-    // another account) is another owner: its request runs and meets the handler's own
-    // access checks instead of replaying an answer it could not have earned.
-    let owner = format!(
-        "{}|account:{}|scopes:{}",
-        principal.owner(),
-        principal.account_id,
-        principal.scopes
-    );
-    let (parts, body) = req.into_parts();
+    let Some(_token_claim) = state.in_flight.claim(&token, &key) else {
+        return still_running();
+    };
+    // One read for the token and the stored answer: the handler's own check then trusts
+    // this one (`Verified`), so a keyed request costs this read and the handler's work.
+    let (principal, stored) = match principal_and_answer(&state, req.headers(), &key).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return next.run(req).await,
+        Err(e) => return e.into_response(),
+    };
+    let owner = owner_of(&principal);
+    let (mut parts, body) = req.into_parts();
     // The same limit as the route's own: a CSV import may be larger than a JSON body.
     let limit = if parts.uri.path().ends_with("/imports/attendees") {
         crate::transfer::import::MAX_FILE_BYTES
@@ -222,26 +279,22 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
     hasher.update(&bytes);
     let fingerprint = hasher.finalize().to_vec();
 
-    let Some(_claim) = state.in_flight.claim(&owner, &key) else {
-        return Error::Conflict(
-            "a request with this Idempotency-Key is still being processed; retry later".into(),
-        )
-        .into_response();
-    };
-    let (lookup_owner, lookup_key) = (owner.clone(), key.clone());
-    match state
-        .db
-        .read(move |conn| idempotency::lookup(conn, &lookup_owner, &lookup_key))
-        .await
-    {
-        Ok(Some(stored)) if stored.fingerprint == fingerprint => return replay(stored),
-        Ok(Some(_)) => {
+    match stored {
+        Some(stored) if stored.fingerprint == fingerprint => return replay(stored),
+        Some(_) => {
             return Error::invalid("Idempotency-Key was already used for a different request")
                 .into_response();
         }
-        Ok(None) => {}
-        Err(e) => return e.into_response(),
+        None => {}
     }
+    // A first request with this key still running, sent with another token of the same
+    // owner: 409. One that finished after the read above is caught when this one stores
+    // its answer (`idempotency::store` never replaces a live answer, and the work's
+    // transaction rolls back with it).
+    let Some(_claim) = state.in_flight.claim(&owner, &key) else {
+        return still_running();
+    };
+    parts.extensions.insert(Verified(principal));
 
     let context = IdempotencyContext {
         owner,

@@ -10,14 +10,15 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::access::Access;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
+use super::state::AppState;
 use crate::auth::Organiser;
 use crate::auth::secrets::ClientCredentials;
 use crate::db::clients;
 use crate::domain::scope::ScopeSet;
 use crate::error::{Error, Problems, Result};
-use crate::server::AppState;
 
 /// Body member of `POST /kiosk/clients`.
 #[derive(Deserialize, ToSchema)]
@@ -66,7 +67,7 @@ pub struct NewIntegration {
     responses((status = 201, description = "The client; the secret is shown only here", body = NewIntegration), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Organiser,
+    access: Access<Organiser>,
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
     ItemBody(input): ItemBody<IntegrationInput>,
@@ -93,14 +94,15 @@ pub async fn create(
     let (Some(name), Some(scopes)) = (name, scopes) else {
         return Err(Error::internal("validated input went missing"));
     };
-    if !scopes.is_subset(auth.principal.scopes) {
+    // The caller is checked before the secret is hashed: argon2 is not for strangers.
+    let who = access.principal(&state.db).await?;
+    if !scopes.is_subset(who.scopes) {
         return Err(Error::Forbidden(format!(
             "a new client may have only scopes your own sign-in has ({})",
-            auth.principal.scopes
+            who.scopes
         )));
     }
     let credentials = ClientCredentials::generate_bounded().await?;
-    let account = auth.account_id();
     let stored_name = name.clone();
     let ClientCredentials {
         client_id,
@@ -109,6 +111,7 @@ pub async fn create(
     } = state
         .db
         .write(move |conn| {
+            let account = who.account_id;
             clients::create(conn, account, &stored_name, &credentials, scopes)?;
             Ok(credentials)
         })
@@ -138,11 +141,14 @@ pub async fn create(
     responses((status = 200, description = "Clients, oldest first, revoked ones left out", body = Vec<Integration>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
-    auth: Organiser,
+    access: Access<Organiser>,
     State(state): State<AppState>,
 ) -> Result<Json<Vec<Integration>>> {
-    let account = auth.account_id();
-    let all = state.db.read(clients::list).await?;
+    let (all, account) = access
+        .read(&state.db, |conn, account| {
+            Ok((clients::list(conn)?, account))
+        })
+        .await?;
     Ok(Json(
         all.into_iter()
             .filter(|c| c.account_id == account && !c.public && c.revoked_at.is_none())
@@ -162,14 +168,13 @@ pub async fn list(
     responses((status = 204, description = "Revoked"), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn revoke(
-    auth: Organiser,
+    access: Access<Organiser>,
     ApiPath(client_id): ApiPath<String>,
     State(state): State<AppState>,
 ) -> Result<StatusCode> {
-    let account = auth.account_id();
-    state
-        .db
-        .write(move |conn| {
+    access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             let found = clients::find(conn, &client_id)?
                 .filter(|c| c.account_id == account && !c.public && c.revoked_at.is_none());
             if found.is_none() {

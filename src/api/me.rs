@@ -6,10 +6,10 @@ use axum::http::HeaderMap;
 
 use super::envelope::Item;
 use super::error::ReadErrors;
+use super::state::AppState;
 use crate::auth::personal_user;
 use crate::domain::user::User;
 use crate::error::Result;
-use crate::server::AppState;
 
 /// The user of a personal token, with the accounts they belong to and their role in each.
 /// Needs no `X-Account-Id`. A machine token gets 403.

@@ -4,14 +4,15 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::domain::event::{RegistrationType, RegistrationTypeInput};
 use crate::error::Result;
-use crate::server::AppState;
 
 /// List the event's registration types in id order (not paged).
 #[utoipa::path(get, operation_id = "listRegistrationTypes", path = "/events/{event_id}/registration_types", tag = "registration types",
@@ -40,12 +41,12 @@ pub struct RegistrationTypeRequest {
     responses((status = 201, description = "The new registration type", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<RegistrationTypeInput>,
 ) -> Result<(StatusCode, Json<Item<RegistrationType>>)> {
-    event_parts::create::<RegistrationType>(auth, event_id, state, input).await
+    event_parts::create::<RegistrationType>(access, event_id, state, input).await
 }
 
 /// Update a registration type.
@@ -55,12 +56,12 @@ pub async fn create(
     responses((status = 200, description = "The updated registration type", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<RegistrationTypeInput>,
 ) -> Result<Json<Item<RegistrationType>>> {
-    event_parts::update::<RegistrationType>(auth, (event_id, id), state, input).await
+    event_parts::update::<RegistrationType>(access, (event_id, id), state, input).await
 }
 
 /// Delete a registration type (extension). The attendees who had it keep no type. Refused (422) in an event mirrored from a remote server.
@@ -69,9 +70,9 @@ pub async fn update(
     responses((status = 200, description = "The deleted registration type, with the count it had", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn delete(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<RegistrationType>>> {
-    event_parts::delete::<RegistrationType>(auth, (event_id, id), state).await
+    event_parts::delete::<RegistrationType>(access, (event_id, id), state).await
 }

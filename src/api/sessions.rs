@@ -4,14 +4,15 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 
+use super::access::{Access, ReadAccess};
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::domain::event::{Session, SessionInput};
 use crate::error::Result;
-use crate::server::AppState;
 
 /// List the event's sessions in id order (not paged).
 #[utoipa::path(get, operation_id = "listSessions", path = "/events/{event_id}/sessions", tag = "sessions",
@@ -40,12 +41,12 @@ pub struct SessionRequest {
     responses((status = 201, description = "The new session", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SessionInput>,
 ) -> Result<(StatusCode, Json<Item<Session>>)> {
-    event_parts::create::<Session>(auth, event_id, state, input).await
+    event_parts::create::<Session>(access, event_id, state, input).await
 }
 
 /// Update a session.
@@ -55,12 +56,12 @@ pub async fn create(
     responses((status = 200, description = "The updated session", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SessionInput>,
 ) -> Result<Json<Item<Session>>> {
-    event_parts::update::<Session>(auth, (event_id, id), state, input).await
+    event_parts::update::<Session>(access, (event_id, id), state, input).await
 }
 
 /// Delete a session (extension). Its check-in history and presence go with it. Refused (422) in an event mirrored from a remote server.
@@ -69,9 +70,9 @@ pub async fn update(
     responses((status = 200, description = "The deleted session, with the count it had", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn delete(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<Session>>> {
-    event_parts::delete::<Session>(auth, (event_id, id), state).await
+    event_parts::delete::<Session>(access, (event_id, id), state).await
 }

@@ -22,18 +22,19 @@ use axum::http::{StatusCode, header::HOST};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::access::Access;
 use super::envelope::Item;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::ItemBody;
-use crate::auth::authorize::redirect_uri_matches;
-use crate::auth::{Auth, Write, pkce, secrets};
+use super::state::AppState;
+use crate::auth::redirect_uri_matches;
+use crate::auth::{Write, pkce, secrets};
 use crate::db::{accounts, clients, events, users};
 use crate::domain::event::Event;
 use crate::domain::text::{self, MAX_SHORT};
 use crate::domain::time;
 use crate::domain::user::{self, Role, User};
 use crate::error::{Error, Problems, Result};
-use crate::server::AppState;
 
 /// The kiosk UI's built-in public client (migration 0003).
 pub const KIOSK_CLIENT_ID: &str = "entrada-kiosk";
@@ -115,7 +116,7 @@ impl FromRequestParts<AppState> for FromThisComputer {
             .get(HOST)
             .and_then(|h| h.to_str().ok())
             .is_some_and(is_loopback_host);
-        if crate::guard::from_another_site(&parts.headers) {
+        if crate::api::guard::from_another_site(&parts.headers) {
             // A page the kiosk's browser opened must not set up the first organiser with
             // a passphrase of its choosing (a text/plain post needs no CORS preflight).
             return Err(Error::Forbidden(
@@ -259,13 +260,12 @@ fn already_set_up() -> Error {
         WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create_demo(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
 ) -> Result<(StatusCode, Json<Item<Event>>)> {
-    let account = auth.account_id();
-    let (event, created) = state
-        .db
-        .write(move |conn| {
+    let (event, created) = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             if let Some(event) = events::demo_event(conn, account)? {
                 return Ok((event, false));
             }
@@ -287,13 +287,13 @@ pub async fn create_demo(
     responses((status = 200, description = "How many demo events went", body = DemoRemoved), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn delete_demo(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
 ) -> Result<Json<DemoRemoved>> {
-    let account = auth.account_id();
-    let removed = state
-        .db
-        .write(move |conn| events::delete_demo_events(conn, account))
+    let removed = access
+        .write(&state.db, move |conn, who| {
+            events::delete_demo_events(conn, who.account_id)
+        })
         .await?;
     Ok(Json(DemoRemoved { removed }))
 }

@@ -14,16 +14,17 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::access::Access;
 use super::envelope::{Item, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
+use super::state::AppState;
 use crate::auth::{Organiser, secrets};
 use crate::db::users;
 use crate::domain::schema;
 use crate::domain::text::{self, MAX_SHORT};
 use crate::domain::user::{Role, StaffMember};
 use crate::error::{Error, Problems, Result};
-use crate::server::AppState;
 
 /// Body member of `POST /kiosk/staff`.
 #[derive(Deserialize, ToSchema)]
@@ -94,14 +95,10 @@ fn last_organiser() -> Error {
     responses((status = 200, description = "Everyone with a role in the account, disabled people included, ordered by name", body = Items<StaffMember>), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn list(
-    who: Organiser,
+    access: Access<Organiser>,
     State(state): State<AppState>,
 ) -> Result<Json<Items<StaffMember>>> {
-    let account = who.account_id();
-    let items = state
-        .db
-        .read(move |conn| users::staff(conn, account))
-        .await?;
+    let items = access.read(&state.db, users::staff).await?;
     Ok(Json(Items::new(items)))
 }
 
@@ -112,7 +109,7 @@ pub async fn list(
     responses((status = 201, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    who: Organiser,
+    access: Access<Organiser>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<StaffInput>,
 ) -> Result<(StatusCode, Json<Item<StaffWithPassphrase>>)> {
@@ -125,11 +122,13 @@ pub async fn create(
         return Err(Error::internal("validated input went missing"));
     };
     let passphrase = secrets::new_temporary_passphrase();
+    // The caller is checked before the passphrase is hashed: argon2 is not for strangers.
+    let who = access.principal(&state.db).await?;
     let hashed = secrets::hash_secret_bounded(passphrase.clone()).await?;
-    let account = who.account_id();
     let (member, is_new) = state
         .db
         .write(move |conn| {
+            let account = who.account_id;
             if users::is_member(conn, account, &email)? {
                 return Err(Error::invalid(format!(
                     "item.email: {email} is already staff of this account"
@@ -158,7 +157,7 @@ pub async fn create(
     responses((status = 200, description = "The person as now", body = Item<StaffMember>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    who: Organiser,
+    access: Access<Organiser>,
     ApiPath(id): ApiPath<i64>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<StaffPatch>,
@@ -173,10 +172,9 @@ pub async fn update(
         None => None,
     };
     problems.into_result()?;
-    let account = who.account_id();
-    let member = state
-        .db
-        .write(move |conn| {
+    let member = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             let current = users::staff_member(conn, account, id)?;
             if let Some(name) = &name {
                 users::set_name(conn, id, name)?;
@@ -206,16 +204,18 @@ pub async fn update(
     responses((status = 200, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn reset_password(
-    who: Organiser,
+    access: Access<Organiser>,
     ApiPath(id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Item<StaffWithPassphrase>>> {
     let passphrase = secrets::new_temporary_passphrase();
+    // The caller is checked before the passphrase is hashed: argon2 is not for strangers.
+    let who = access.principal(&state.db).await?;
     let hashed = secrets::hash_secret_bounded(passphrase.clone()).await?;
-    let account = who.account_id();
     let member = state
         .db
         .write(move |conn| {
+            let account = who.account_id;
             users::staff_member(conn, account, id)?;
             users::set_password(conn, id, &hashed)?;
             users::staff_member(conn, account, id)

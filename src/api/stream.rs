@@ -17,12 +17,12 @@ use bytes::Bytes;
 use tokio::sync::{broadcast, watch};
 use tokio::time::{Instant, Sleep};
 
+use super::access::ReadAccess;
 use super::extract::{ApiPath, ApiQuery};
-use crate::auth::ReadAccess;
+use super::state::AppState;
 use crate::db::feed::{self, Frames};
 use crate::db::{Db, events};
 use crate::error::{Error, Result};
-use crate::server::AppState;
 
 /// Records read from the history per catch-up query.
 const CATCH_UP_PAGE: usize = 500;

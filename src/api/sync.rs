@@ -9,12 +9,13 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::access::{Access, ReadAccess};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::db::sync as store;
 use crate::error::{Error, Result};
-use crate::server::AppState;
 use crate::sync::settings::{SettingsInput, SettingsView};
 use crate::sync::{self, Status, Summary};
 
@@ -56,13 +57,11 @@ fn check_account(config: Option<&store::StoredConfig>, account: i64) -> Result<(
     responses((status = 200, description = "The configuration (the secret is never returned)", body = SettingsView), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn get_config(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
 ) -> Result<Json<SettingsView>> {
-    let account = auth.account_id();
-    let view = state
-        .db
-        .read(move |conn| {
+    let view = access
+        .read(&state.db, move |conn, account| {
             let config = store::config(conn)?;
             check_account(config.as_ref(), account)?;
             Ok(SettingsView::of(config.as_ref()))
@@ -86,14 +85,13 @@ pub struct SettingsRequest {
     responses((status = 200, description = "The stored configuration (without the secret)", body = SettingsView), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn put_config(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SettingsInput>,
 ) -> Result<Json<SettingsView>> {
-    let account = auth.account_id();
-    let view = state
-        .db
-        .write(move |conn| {
+    let view = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             let current = store::config(conn)?;
             check_account(current.as_ref(), account)?;
             let settings = input.parse(current.is_some())?;
@@ -110,11 +108,11 @@ pub async fn put_config(
 #[utoipa::path(post, operation_id = "runSync", path = "/kiosk/sync/run", tag = "kiosk",
     responses((status = 200, description = "What the round did", body = Summary), WriteErrors),
     security(("oauth2" = ["write"])))]
-pub async fn run(auth: Auth<Write>, State(state): State<AppState>) -> Result<Json<Summary>> {
-    let account = auth.account_id();
-    state
-        .db
-        .read(move |conn| check_account(store::config(conn)?.as_ref(), account))
+pub async fn run(access: Access<Write>, State(state): State<AppState>) -> Result<Json<Summary>> {
+    access
+        .read(&state.db, move |conn, account| {
+            check_account(store::config(conn)?.as_ref(), account)
+        })
         .await?;
     // The round runs in a task of its own: a client that hangs up (or the request time
     // limit) must not cut a round off halfway.
@@ -128,13 +126,13 @@ pub async fn run(auth: Auth<Write>, State(state): State<AppState>) -> Result<Jso
 
 async fn parked_action(
     state: &AppState,
-    account: i64,
+    access: Access<Write>,
     id: i64,
     action: impl FnOnce(&rusqlite::Connection) -> Result<bool> + Send + 'static,
 ) -> Result<Json<Status>> {
-    let status = state
-        .db
-        .write(move |conn| {
+    let status = access
+        .write(&state.db, move |conn, who| {
+            let account = who.account_id;
             check_account(store::config(conn)?.as_ref(), account)?;
             if !action(conn)? {
                 return Err(Error::not_found(format_args!("parked entry {id}")));
@@ -151,14 +149,11 @@ async fn parked_action(
     responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn retry(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Status>> {
-    parked_action(&state, auth.account_id(), id, move |conn| {
-        store::unpark(conn, id)
-    })
-    .await
+    parked_action(&state, access, id, move |conn| store::unpark(conn, id)).await
 }
 
 /// Request body of `PATCH /kiosk/sync/parked/{id}`: the entry's new body.
@@ -177,7 +172,7 @@ pub struct ParkedEdit {
     responses((status = 200, description = "The sync's state after it", body = Status), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn edit(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(id): ApiPath<i64>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<ParkedEdit>,
@@ -185,7 +180,7 @@ pub async fn edit(
     if !input.body.is_object() {
         return Err(Error::invalid("item.body must be an object"));
     }
-    parked_action(&state, auth.account_id(), id, move |conn| {
+    parked_action(&state, access, id, move |conn| {
         store::edit(conn, id, &input.body)
     })
     .await
@@ -204,14 +199,11 @@ pub struct ParkedEditRequest {
     responses((status = 200, description = "The sync's state after it", body = Status), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn drop_parked(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Json<Status>> {
-    parked_action(&state, auth.account_id(), id, move |conn| {
-        store::drop_parked(conn, id)
-    })
-    .await
+    parked_action(&state, access, id, move |conn| store::drop_parked(conn, id)).await
 }
 
 /// Request body of `POST /kiosk/sync/test`.
@@ -231,18 +223,16 @@ pub struct ProbeRequest {
     responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn test_connection(
-    auth: Auth<Write>,
+    access: Access<Write>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<crate::sync::probe::ProbeInput>,
 ) -> Result<Json<crate::sync::probe::Probe>> {
-    let account = auth.account_id();
     let secret = match input.client_secret.clone().filter(|s| !s.is_empty()) {
         Some(secret) => secret,
         None => {
             let client_id = input.client_id.trim().to_owned();
-            state
-                .db
-                .read(move |conn| {
+            access
+                .read(&state.db, move |conn, account| {
                     let config = store::config(conn)?;
                     check_account(config.as_ref(), account)?;
                     Ok(config

@@ -7,12 +7,13 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
+use super::access::{Access, ReadAccess};
 use super::envelope::Item;
 use super::error::{ErrorBody, ReadErrors, WriteErrors};
 use super::extract::ApiPath;
-use crate::auth::{Auth, ReadAccess, Write};
+use super::state::AppState;
+use crate::auth::Write;
 use crate::error::{Error, Result};
-use crate::server::AppState;
 use crate::transfer::{export, import};
 
 /// Import attendees from CSV (extension). The body is the file (`text/csv`, UTF-8 with or
@@ -36,7 +37,7 @@ use crate::transfer::{export, import};
         (status = 413, description = file_too_large(), body = ErrorBody)),
     security(("oauth2" = ["write"])))]
 pub async fn import_attendees(
-    auth: Auth<Write>,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
@@ -70,10 +71,10 @@ pub async fn import_attendees(
         return Err(Error::Validation(problems));
     }
     let sheet = import::Sheet::read(&body)?;
-    let account = auth.account_id();
-    let report = state
-        .db
-        .write(move |conn| import::run(conn, account, event_id, &sheet, &options, &|_, _| {}))
+    let report = access
+        .write(&state.db, move |conn, who| {
+            import::run(conn, who.account_id, event_id, &sheet, &options, &|_, _| {})
+        })
         .await?;
     Ok(Json(Item::new(report)))
 }

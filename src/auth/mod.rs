@@ -1,27 +1,19 @@
-//! Authentication and authorisation of API requests.
+//! Who a request acts for, decided without HTTP: token lookup, scopes, secrets, PKCE and
+//! the sign-in throttle. The HTTP side (the `Access` extractor, the `/oauth/*` endpoints)
+//! is `crate::api::access` and `crate::api::oauth`; this module imports nothing of it.
 //!
 //! - `secrets`: making and checking client ids, client secrets and access tokens (only
 //!   hashes are ever stored).
-//! - `token_endpoint`: `POST /oauth/token`, the client-credentials grant (RFC 6749 4.4).
-//! - [`Auth`]: the extractor handlers take to require a token with a scope; it yields the
-//!   [`Principal`] the request acts for.
-//! - [`ReadAccess`]: the same check for endpoints that only read, deferred into the
-//!   handler's own database read, so that a GET costs one trip to the blocking pool and
-//!   one read transaction instead of two (the token lookup and the data share them).
+//! - [`lookup`]: the [`Principal`] of a token hash, in the caller's transaction, so the
+//!   check shares the handler's own database trip.
+//! - [`RequiredScope`]: what an endpoint requires (`Read`, `Write`, `CheckIn`, `Organiser`).
 
-pub mod authorize;
 pub mod pkce;
-pub mod revoke;
 pub mod secrets;
 pub mod throttle;
-pub mod token_endpoint;
 
-use std::marker::PhantomData;
-
-use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
-use axum::http::request::Parts;
 
 use rusqlite::Connection;
 
@@ -29,7 +21,6 @@ use crate::db::{Db, clients, users};
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
 use crate::error::Error;
-use crate::server::AppState;
 
 /// Who a request acts for: a client of one account, with the scopes of its token.
 #[derive(Debug, Clone)]
@@ -43,11 +34,45 @@ pub struct Principal {
     pub user_id: Option<i64>,
 }
 
-/// The scopes an [`Auth`] extractor accepts: any one of `ANY_OF`.
+impl Principal {
+    /// Who owns idempotency keys: `client:<client_id>` for machine tokens, `user:<id>`
+    /// for personal tokens.
+    pub fn owner(&self) -> String {
+        match self.user_id {
+            Some(user) => format!("user:{user}"),
+            None => format!("client:{}", self.client_id),
+        }
+    }
+}
+
+/// What an endpoint requires of its caller: any one of the scopes `ANY_OF`, and whatever
+/// else [`RequiredScope::admit`] adds.
 pub trait RequiredScope: Send + Sync {
     const ANY_OF: &'static [Scope];
     /// How the requirement is named in a 403 and its challenge.
     const NAME: &'static str;
+    /// Whether the caller is checked before the request's body and query are: endpoints
+    /// that validate input before their work answer 401/403 before 422, as a stranger
+    /// must learn nothing of what the endpoint accepts. Reads and check-in operations,
+    /// whose input is checked inside their one database job, check the token there too.
+    const EAGER: bool = false;
+
+    /// Ok when `principal` may call the endpoint; 403 otherwise.
+    fn admit(principal: &Principal) -> Result<(), Error> {
+        has_scope::<Self>(principal)
+    }
+}
+
+/// 403 unless `principal` holds one of `S::ANY_OF`.
+fn has_scope<S: RequiredScope + ?Sized>(principal: &Principal) -> Result<(), Error> {
+    if S::ANY_OF
+        .iter()
+        .any(|scope| principal.scopes.contains(*scope))
+    {
+        Ok(())
+    } else {
+        Err(Error::InsufficientScope(S::NAME))
+    }
 }
 
 /// Marker: the endpoint needs `read`.
@@ -64,149 +89,38 @@ impl RequiredScope for Read {
 impl RequiredScope for Write {
     const ANY_OF: &'static [Scope] = &[Scope::Write];
     const NAME: &'static str = "write";
+    const EAGER: bool = true;
 }
 impl RequiredScope for CheckIn {
     const ANY_OF: &'static [Scope] = &[Scope::CheckIn, Scope::Write];
     const NAME: &'static str = "check_in";
 }
 
-/// A request carrying a valid bearer token with scope `S`.
-pub struct Auth<S: RequiredScope> {
-    pub principal: Principal,
-    _scope: PhantomData<S>,
-}
+/// Marker: a signed-in organiser, that is a personal token whose user is an organiser of
+/// the account it names (`write` on a personal token means exactly that). Managing people
+/// is for people: client credentials, whatever their scopes, are refused with 403.
+pub struct Organiser;
 
-impl<S: RequiredScope> Auth<S> {
-    pub fn account_id(&self) -> i64 {
-        self.principal.account_id
-    }
-}
+impl RequiredScope for Organiser {
+    const ANY_OF: &'static [Scope] = &[Scope::Write];
+    const NAME: &'static str = "write";
+    const EAGER: bool = true;
 
-impl Principal {
-    /// Who owns idempotency keys: `client:<client_id>` for machine tokens, `user:<id>`
-    /// for personal tokens.
-    pub fn owner(&self) -> String {
-        match self.user_id {
-            Some(user) => format!("user:{user}"),
-            None => format!("client:{}", self.client_id),
-        }
-    }
-}
-
-impl<S: RequiredScope> FromRequestParts<AppState> for Auth<S> {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
-        let principal = authenticate(parts, state).await?;
-        if !S::ANY_OF
-            .iter()
-            .any(|scope| principal.scopes.contains(*scope))
-        {
-            return Err(Error::InsufficientScope(S::NAME));
-        }
-        Ok(Auth {
-            principal,
-            _scope: PhantomData,
-        })
-    }
-}
-
-/// A signed-in organiser: a personal token whose user is an organiser of the account it
-/// names (`write` on a personal token means exactly that). Managing people is for
-/// people: client credentials, whatever their scopes, are refused with 403.
-pub struct Organiser {
-    pub principal: Principal,
-}
-
-impl Organiser {
-    pub fn account_id(&self) -> i64 {
-        self.principal.account_id
-    }
-}
-
-impl FromRequestParts<AppState> for Organiser {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Error> {
-        let Auth { principal, .. } = Auth::<Write>::from_request_parts(parts, state).await?;
+    fn admit(principal: &Principal) -> Result<(), Error> {
+        has_scope::<Self>(principal)?;
         if principal.user_id.is_none() {
             return Err(Error::Forbidden(
                 "only an organiser who signed in may do this (client credentials may not)".into(),
             ));
         }
-        Ok(Organiser { principal })
-    }
-}
-
-/// A request whose bearer token is checked (for scope `S`) inside the handler's own
-/// database job rather than in a job of its own: a GET, or a check-in, then costs one trip
-/// to a database thread instead of two. Only the shape of the header is checked up front.
-pub struct Access<S: RequiredScope> {
-    token_hash: Vec<u8>,
-    account_header: Option<String>,
-    _scope: PhantomData<S>,
-}
-
-/// Access for endpoints that only read.
-pub type ReadAccess = Access<Read>;
-
-impl<S: RequiredScope> FromRequestParts<AppState> for Access<S> {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &AppState) -> Result<Self, Error> {
-        Ok(Access {
-            token_hash: bearer_token_hash(&parts.headers)?,
-            account_header: account_header(&parts.headers),
-            _scope: PhantomData,
-        })
-    }
-}
-
-impl<S: RequiredScope + 'static> Access<S> {
-    fn verify(&self, conn: &Connection) -> Result<Principal, Error> {
-        let principal = lookup(conn, &self.token_hash, self.account_header.as_deref())?;
-        if !S::ANY_OF
-            .iter()
-            .any(|scope| principal.scopes.contains(*scope))
-        {
-            return Err(Error::InsufficientScope(S::NAME));
-        }
-        Ok(principal)
-    }
-
-    /// Checks the token and runs `f` with the token's account id, in one read
-    /// transaction on one reader connection.
-    pub async fn read<T, F>(self, db: &Db, f: F) -> Result<T, Error>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Connection, i64) -> Result<T, Error> + Send + 'static,
-    {
-        db.read(move |conn| {
-            let principal = self.verify(conn)?;
-            f(conn, principal.account_id)
-        })
-        .await
-    }
-
-    /// Checks the token and runs `f` in the writer's transaction; a refused token writes
-    /// nothing.
-    pub async fn write<T, F>(self, db: &Db, f: F) -> Result<T, Error>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Connection, &Principal) -> Result<T, Error> + Send + 'static,
-    {
-        db.write(move |conn| {
-            let principal = self.verify(conn)?;
-            f(conn, &principal)
-        })
-        .await
+        Ok(())
     }
 }
 
 /// Personal tokens name the account they act in with this header.
 pub const ACCOUNT_HEADER: &str = "x-account-id";
 
-fn account_header(headers: &HeaderMap) -> Option<String> {
+pub fn account_header(headers: &HeaderMap) -> Option<String> {
     headers
         .get(ACCOUNT_HEADER)
         .map(|v| v.to_str().unwrap_or("?").trim().to_owned())
@@ -216,7 +130,11 @@ fn account_header(headers: &HeaderMap) -> Option<String> {
 /// `X-Account-Id` (400 all the same when it is not a number). Personal tokens must name an account of the user in `X-Account-Id`
 /// (400 when missing or not a number, 403 when the user is not a member) and get the
 /// token's scopes narrowed to the user's role there.
-fn lookup(conn: &Connection, token_hash: &[u8], account: Option<&str>) -> Result<Principal, Error> {
+pub fn lookup(
+    conn: &Connection,
+    token_hash: &[u8],
+    account: Option<&str>,
+) -> Result<Principal, Error> {
     let grant = clients::find_token(conn, token_hash, time::unix_now())?.ok_or_else(|| {
         Error::InvalidToken("the access token is invalid, expired or revoked".into())
     })?;
@@ -272,23 +190,8 @@ pub async fn personal_user(
     .await
 }
 
-/// Finds the principal of the request's bearer token (RFC 6750 2.1).
-async fn authenticate(parts: &Parts, state: &AppState) -> Result<Principal, Error> {
-    principal_of(&parts.headers, state).await
-}
-
-/// The principal of the bearer token in `headers`, whatever its scopes.
-pub async fn principal_of(headers: &HeaderMap, state: &AppState) -> Result<Principal, Error> {
-    let hash = bearer_token_hash(headers)?;
-    let account = account_header(headers);
-    state
-        .db
-        .read(move |conn| lookup(conn, &hash, account.as_deref()))
-        .await
-}
-
 /// The SHA-256 of the request's bearer token; 401 when there is none or it is malformed.
-fn bearer_token_hash(headers: &HeaderMap) -> Result<Vec<u8>, Error> {
+pub fn bearer_token_hash(headers: &HeaderMap) -> Result<Vec<u8>, Error> {
     let Some(header) = headers.get(AUTHORIZATION) else {
         return Err(Error::Unauthorized(
             "missing access token: send `Authorization: Bearer <token>`".into(),
@@ -306,4 +209,26 @@ fn bearer_token_hash(headers: &HeaderMap) -> Result<Vec<u8>, Error> {
             Error::InvalidToken("malformed Authorization header: expected `Bearer <token>`".into())
         })?;
     Ok(secrets::token_hash(token))
+}
+
+/// Whether `given` is one of `registered`; loopback URIs match on any port (RFC 8252 7.3).
+pub fn redirect_uri_matches(registered: &[String], given: &str) -> bool {
+    let Ok(given_url) = url::Url::parse(given) else {
+        return false;
+    };
+    registered.iter().any(|r| {
+        if r == given {
+            return true;
+        }
+        let Ok(r_url) = url::Url::parse(r) else {
+            return false;
+        };
+        let loopback =
+            |u: &url::Url| matches!(u.host_str(), Some("127.0.0.1" | "[::1]" | "localhost"));
+        loopback(&r_url)
+            && r_url.scheme() == given_url.scheme()
+            && r_url.host_str() == given_url.host_str()
+            && r_url.path() == given_url.path()
+            && r_url.query() == given_url.query()
+    })
 }

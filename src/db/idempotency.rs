@@ -3,7 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::domain::time;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// How long a key is remembered, seconds.
 pub const KEY_LIFETIME: i64 = 24 * 60 * 60;
@@ -34,22 +34,36 @@ pub fn lookup(conn: &Connection, owner: &str, key: &str) -> Result<Option<Stored
 }
 
 /// Stores the first answer (replacing an expired one) and forgets expired keys.
+///
+/// A live answer already stored under the key is never replaced: that is 409 and the
+/// caller's transaction rolls back, so the work is not done twice. (It happens only when
+/// two requests with one key race past the in-flight check, e.g. with two tokens of the
+/// same client; the second gets 409 and its retry the first one's answer.)
 pub fn store(conn: &Connection, owner: &str, key: &str, response: &StoredResponse) -> Result<()> {
     let now = time::unix_now();
-    conn.prepare_cached(
-        "INSERT INTO idempotency_keys (principal, key, fingerprint, status, body, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (principal, key) DO UPDATE SET fingerprint = excluded.fingerprint,
-             status = excluded.status, body = excluded.body, created_at = excluded.created_at",
-    )?
-    .execute(params![
-        owner,
-        key,
-        response.fingerprint,
-        response.status,
-        response.body,
-        now
-    ])?;
+    let stored = conn
+        .prepare_cached(
+            "INSERT INTO idempotency_keys (principal, key, fingerprint, status, body, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (principal, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+                 status = excluded.status, body = excluded.body, created_at = excluded.created_at
+             WHERE idempotency_keys.created_at <= ?7",
+        )?
+        .execute(params![
+            owner,
+            key,
+            response.fingerprint,
+            response.status,
+            response.body,
+            now,
+            now - KEY_LIFETIME
+        ])?;
+    if stored == 0 {
+        return Err(Error::Conflict(
+            "a request with this Idempotency-Key was answered meanwhile; retry to get its answer"
+                .into(),
+        ));
+    }
     conn.prepare_cached("DELETE FROM idempotency_keys WHERE created_at <= ?1")?
         .execute([now - KEY_LIFETIME])?;
     Ok(())

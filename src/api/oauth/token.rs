@@ -17,14 +17,14 @@ use base64::engine::general_purpose::STANDARD;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::pkce;
-use super::secrets;
+use crate::api::state::AppState;
+use crate::auth::pkce;
+use crate::auth::secrets;
 use crate::db::clients::{self, Client, TokenSubject};
 use crate::db::users;
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
 use crate::error::Error;
-use crate::server::AppState;
 
 /// Successful token response (RFC 6749 5.1).
 #[derive(Debug, Serialize, ToSchema)]

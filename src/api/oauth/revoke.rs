@@ -8,10 +8,10 @@ use axum::http::header::CACHE_CONTROL;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use super::secrets;
-use super::token_endpoint::{OAuthError, authenticate_client, param, parse_form};
+use super::token::{OAuthError, authenticate_client, param, parse_form};
+use crate::api::state::AppState;
+use crate::auth::secrets;
 use crate::db::clients;
-use crate::server::AppState;
 
 pub async fn revoke(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     match run(&state, &headers, &body).await {

@@ -26,13 +26,13 @@ use rand::RngCore as _;
 use sha2::Sha256;
 use std::collections::HashMap;
 
-use super::{pkce, secrets};
+use crate::api::state::AppState;
+use crate::auth::{pkce, redirect_uri_matches, secrets};
 use crate::db::clients::{self, Client};
 use crate::db::users;
 use crate::domain::scope::ScopeSet;
 use crate::domain::text::html_escape as escape;
 use crate::domain::time;
-use crate::server::AppState;
 
 /// Lifetime of an authorization code, seconds.
 const CODE_TTL: i64 = 60;
@@ -94,28 +94,6 @@ enum Refusal {
         error: &'static str,
         description: String,
     },
-}
-
-/// Whether `given` is one of `registered`; loopback URIs match on any port (RFC 8252 7.3).
-pub fn redirect_uri_matches(registered: &[String], given: &str) -> bool {
-    let Ok(given_url) = url::Url::parse(given) else {
-        return false;
-    };
-    registered.iter().any(|r| {
-        if r == given {
-            return true;
-        }
-        let Ok(r_url) = url::Url::parse(r) else {
-            return false;
-        };
-        let loopback =
-            |u: &url::Url| matches!(u.host_str(), Some("127.0.0.1" | "[::1]" | "localhost"));
-        loopback(&r_url)
-            && r_url.scheme() == given_url.scheme()
-            && r_url.host_str() == given_url.host_str()
-            && r_url.path() == given_url.path()
-            && r_url.query() == given_url.query()
-    })
 }
 
 async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal> {
@@ -371,7 +349,7 @@ pub async fn submit(
     headers: HeaderMap,
     Form(params): Form<Params>,
 ) -> Response {
-    if crate::guard::from_another_site(&headers) {
+    if crate::api::guard::from_another_site(&headers) {
         tracing::warn!("refused a sign-in posted from another site");
         return error_page_with(
             StatusCode::FORBIDDEN,

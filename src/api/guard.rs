@@ -14,11 +14,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
-use crate::api::error::ErrorBody;
+use super::error::ErrorBody;
+use super::state::AppState;
 use crate::auth::throttle::Throttle;
 use crate::config::ServerConfig;
 use crate::limits::KeyedLimiter;
-use crate::server::AppState;
 
 /// Requests to `/oauth/*` per second per address, and their burst.
 pub const OAUTH_RATE: u32 = 20;
