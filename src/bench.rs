@@ -143,7 +143,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             let big_event = demo::seed_event(conn, account.id, "Big event", big)?;
             let credentials = ClientCredentials::generate()?;
             let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
-            clients::create(conn, account.id, "bench", &credentials, scopes)?;
+            clients::create(conn, account.id, "bench", credentials.stored(), scopes)?;
             let big_first_id: i64 = conn.query_row(
                 "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
                 [big_event],

@@ -160,7 +160,7 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
     let credentials = ClientCredentials::generate()?;
     // Everything a script tries first: reading, writing, and the door's own scope.
     let scopes = ScopeSet::parse("read write check_in").map_err(Error::internal)?;
-    clients::create(conn, account.id, "demo", &credentials, scopes)?;
+    clients::create(conn, account.id, "demo", credentials.stored(), scopes)?;
     let people = seed_people(conn, account.id)?;
     Ok(DemoClient {
         client_id: credentials.client_id,

@@ -112,7 +112,7 @@ pub async fn create(
         .db
         .write(move |conn| {
             let account = who.account_id;
-            clients::create(conn, account, &stored_name, &credentials, scopes)?;
+            clients::create(conn, account, &stored_name, credentials.stored(), scopes)?;
             Ok(credentials)
         })
         .await?;

@@ -54,6 +54,11 @@ pub struct ClientCredentials {
 }
 
 impl ClientCredentials {
+    /// What the database keeps of them: the id and the secret's hash.
+    pub fn stored(&self) -> (&str, &str) {
+        (&self.client_id, &self.secret_hash)
+    }
+
     /// New random credentials, hashed on this thread (argon2 takes a while: from a request
     /// use [`ClientCredentials::generate_bounded`]).
     pub fn generate() -> Result<ClientCredentials> {

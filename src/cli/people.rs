@@ -172,7 +172,7 @@ pub(super) fn clients_command(cmd: ClientsCommand) -> Result<()> {
                         .ok_or_else(|| Error::not_found(format_args!("account {id}")))?,
                     None => accounts::first(conn)?.ok_or_else(|| Error::not_found("account"))?,
                 };
-                clients::create(conn, account.id, &name, &credentials, scopes)?;
+                clients::create(conn, account.id, &name, credentials.stored(), scopes)?;
                 Ok(credentials)
             })?;
             print_line(&json!({

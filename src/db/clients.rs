@@ -3,7 +3,6 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
-use crate::auth::secrets::ClientCredentials;
 use crate::domain::scope::ScopeSet;
 use crate::domain::time;
 use crate::error::{Error, Result};
@@ -51,16 +50,15 @@ fn client_from_row(row: &Row<'_>) -> rusqlite::Result<Client> {
     })
 }
 
-/// Stores a new machine client of `account_id` with `credentials` (of which only the
-/// secret's hash is kept).
+/// Stores a new machine client of `account_id`: its id and the hash of its secret (the
+/// secret itself is never stored; `auth::secrets::ClientCredentials` makes the pair).
 pub fn create(
     conn: &Connection,
     account_id: i64,
     name: &str,
-    credentials: &ClientCredentials,
+    (client_id, secret_hash): (&str, &str),
     scopes: ScopeSet,
 ) -> Result<Client> {
-    let (client_id, secret_hash) = (&credentials.client_id, &credentials.secret_hash);
     conn.execute(
         "INSERT INTO clients (client_id, account_id, name, secret_hash, scopes, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
