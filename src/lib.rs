@@ -1,13 +1,29 @@
 //! Entrada: the local Attendee Management and Check-in API v2 over SQLite.
 //!
-//! See ARCHITECTURE.md for the map: `api` (HTTP), `auth` (tokens), `db` (storage),
-//! `domain` (types and validation), `server` (start/stop), `cli` (command line).
+//! The modules, from the bottom up (a module imports only those above it in this list;
+//! ARCHITECTURE.md has the map and the path of a request, a scan and a sync round):
+//!
+//! - `error`: the one error type (the HTTP layer alone maps it to statuses).
+//! - `domain`: records and inputs, parsed once; the check-in state machine.
+//! - `workers`, `limits`, `qr`, `decode`, `backup`: bounded thread pools, rate limiters,
+//!   ticket codes, reading codes from camera frames, online backups.
+//! - `db`: SQLite, the single writer, every SQL statement of the app.
+//! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
+//! - `config`, `doctor`, `transfer`, `demo`, `sync`: the server's settings, `entrada
+//!   doctor`, CSV import and export, the demo data, the sync with a remote v2 server.
+//! - `api`: HTTP (handlers, extractors, layers, the OpenAPI document); `ui`: the embedded
+//!   web UI.
+//! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of
+//!   server, sync and backups for `entrada serve` and the desktop.
+//! - `cli`: the command line; `bench`, `bench_qr`: `entrada bench` (feature `bench`).
 
 pub mod api;
 pub mod app;
 pub mod auth;
 pub mod backup;
+#[cfg(feature = "bench")]
 pub mod bench;
+#[cfg(feature = "bench")]
 pub mod bench_qr;
 pub mod cli;
 pub mod config;

@@ -14,7 +14,7 @@ use crate::auth::{CheckIn, Principal};
 use crate::db::check_ins::{self, Actor, Applied};
 use crate::db::{attendees, events};
 use crate::domain::attendee::Attendee;
-use crate::domain::checkin::{
+use crate::domain::check_in::{
     Action, CheckInInput, CheckInRecord, CheckInStats, DoorSteps, Outcome, ScanInput, ScanResult,
 };
 use crate::domain::scope::Scope;

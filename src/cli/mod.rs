@@ -21,6 +21,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+#[cfg(feature = "bench")]
 use crate::bench;
 use crate::config::default_db_path;
 use crate::db::{Db, accounts};
@@ -83,8 +84,10 @@ pub enum Command {
         db: DbArg,
     },
     /// Measure the server over real HTTP (see BENCHMARKS.md).
+    #[cfg(feature = "bench")]
     Bench(bench::BenchArgs),
     /// A trivial axum server: the ceiling `entrada bench` compares against.
+    #[cfg(feature = "bench")]
     #[command(hide = true)]
     TrivialServer,
 }
@@ -128,7 +131,9 @@ pub fn run(cli: Cli) -> Result<()> {
             }))
         }
         Command::Doctor { db } => doctor(&db.path()),
+        #[cfg(feature = "bench")]
         Command::Bench(args) => bench::run(args),
+        #[cfg(feature = "bench")]
         Command::TrivialServer => runtime()?.block_on(bench::trivial_server()),
     }
 }

@@ -15,7 +15,7 @@ use crate::domain::attendee::{
     Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
     NewAttendee, generate_qr_code,
 };
-use crate::domain::checkin::canonical_code;
+use crate::domain::check_in::canonical_code;
 use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
 use crate::domain::time;

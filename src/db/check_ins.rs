@@ -14,7 +14,7 @@ use super::feed::{self, FeedEntry};
 use super::sync::{self, Change};
 use super::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeChanges};
-use crate::domain::checkin::{
+use crate::domain::check_in::{
     Action, CheckInRecord, CheckInStats, DoorSteps, Outcome, RegistrationTypeCounts, SessionCounts,
     StatusCounts, canonical_code, normalise_code, rsvp_refusal,
 };

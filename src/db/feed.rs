@@ -28,7 +28,7 @@ use tokio::sync::{broadcast, watch};
 use utoipa::ToSchema;
 
 use crate::domain::attendee::Attendee;
-use crate::domain::checkin::CheckInRecord;
+use crate::domain::check_in::CheckInRecord;
 use crate::error::Result;
 
 /// Committed batches (per event) a listener may fall behind by before it is dropped: at
@@ -266,7 +266,7 @@ pub fn newest(conn: &Connection) -> Result<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::checkin::{Action, Outcome};
+    use crate::domain::check_in::{Action, Outcome};
 
     fn entry(id: i64, event_id: i64) -> FeedEntry {
         FeedEntry {

@@ -425,7 +425,7 @@ impl AttendeeFilter {
             }
             match key {
                 "q" => filter.search = search_expression(value),
-                "qr_code" => filter.qr_code = Some(super::checkin::normalise_code(value).to_owned()),
+                "qr_code" => filter.qr_code = Some(super::check_in::normalise_code(value).to_owned()),
                 "checkin_status" => {
                     filter.checkin_status = p.take(CheckinStatus::parse(value).ok_or_else(|| {
                         format!("checkin_status `{value}` is not one of not_checked_in, checked_in, checked_out")

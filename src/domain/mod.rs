@@ -51,7 +51,7 @@ macro_rules! string_enum {
 
 pub mod account;
 pub mod attendee;
-pub mod checkin;
+pub mod check_in;
 pub mod event;
 pub mod field;
 pub mod page;
