@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Items};
+use super::envelope::{Item, ItemRequest, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::idempotency::Idempotent;
@@ -35,16 +35,9 @@ pub async fn list(
     Ok(Json(Items::new(items)))
 }
 
-/// Request body of attendee-field create and update.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct AttendeeFieldRequest {
-    item: AttendeeFieldInput,
-}
-
 /// Add a field at the end of the form. `name` is derived from the label.
 #[utoipa::path(post, operation_id = "createAttendeeField", path = "/events/{event_id}/attendee_fields", tag = "attendee fields",
-    request_body = AttendeeFieldRequest,
+    request_body = ItemRequest<AttendeeFieldInput>,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new field", body = Item<AttendeeField>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -72,7 +65,7 @@ pub async fn create(
 /// Update a field. `position` (extension) moves it; the fields in between shift. A change
 /// of `type` or `options` that existing answers would not fit is refused with 422.
 #[utoipa::path(patch, operation_id = "updateAttendeeField", path = "/events/{event_id}/attendee_fields/{id}", tag = "attendee fields",
-    request_body = AttendeeFieldRequest,
+    request_body = ItemRequest<AttendeeFieldInput>,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Field id")),
     responses((status = 200, description = "The updated field", body = Item<AttendeeField>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Paged};
+use super::envelope::{Item, ItemRequest, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
@@ -17,27 +17,27 @@ use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, Att
 use crate::domain::status::{CheckinStatus, RsvpStatus};
 use crate::error::Result;
 
-/// The extension filters, as documented.
+/// The extension filters, as the document shows them; `AttendeeFilter::from_query` reads
+/// the query itself, to answer a 422 naming each bad value.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct AttendeeFilterParams {
     /// Extension: search first name, last name, email and company; every word must match
     /// the start of a word (case- and accent-insensitive).
-    q: Option<String>,
+    pub q: Option<String>,
     /// Extension: the attendee with this ticket code.
-    qr_code: Option<String>,
+    pub qr_code: Option<String>,
     /// Extension: only attendees in this door state.
     #[param(value_type = Option<CheckinStatus>)]
-    checkin_status: Option<String>,
+    pub checkin_status: Option<String>,
     /// Extension: only attendees with this RSVP status.
     #[param(value_type = Option<RsvpStatus>)]
-    rsvp_status: Option<String>,
+    pub rsvp_status: Option<String>,
     /// Extension: only attendees of this registration type.
-    registration_type_id: Option<i64>,
+    pub registration_type_id: Option<i64>,
     /// Extension: only attendees changed at or after this RFC 3339 time (for sync).
     #[param(format = DateTime)]
-    updated_since: Option<String>,
+    pub updated_since: Option<String>,
 }
 
 /// List the event's attendees, paged, in id order. The filters are extensions; an
@@ -88,24 +88,10 @@ pub async fn get(
     Ok(Json(Item::new(attendee)))
 }
 
-/// Request body of attendee create.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct AttendeeCreateRequest {
-    item: AttendeeCreateInput,
-}
-
-/// Request body of attendee update.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct AttendeeUpdateRequest {
-    item: AttendeeUpdateInput,
-}
-
 /// Register an attendee. `rsvp_status` defaults to `confirmed`, `checkin_status` starts
 /// `not_checked_in`, and a `qr_code` is generated unless one is given.
 #[utoipa::path(post, operation_id = "createAttendee", path = "/events/{event_id}/attendees", tag = "attendees",
-    request_body = AttendeeCreateRequest,
+    request_body = ItemRequest<AttendeeCreateInput>,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -134,7 +120,7 @@ pub async fn create(
 
 /// Update an attendee: absent members keep their value, `null` clears a nullable one.
 #[utoipa::path(patch, operation_id = "updateAttendee", path = "/events/{event_id}/attendees/{id}", tag = "attendees",
-    request_body = AttendeeUpdateRequest,
+    request_body = ItemRequest<AttendeeUpdateInput>,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
     responses((status = 200, description = "The updated attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]

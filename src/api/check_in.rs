@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Paged};
+use super::envelope::{Item, ItemRequest, Paged};
 use super::error::{ReadErrors, ValidationErrorBody, WriteErrors};
 use super::extract::{ApiPath, DeviceName, ItemBody, OptionalItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
@@ -74,11 +74,11 @@ async fn operate(
     })
 }
 
-/// Request body of the check-in operations (optional).
+/// Request body of the check-in operations, as the document shows it (`OptionalItemBody`
+/// reads it): unlike [`super::envelope::ItemRequest`], `item` may be left out.
 #[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
 pub struct CheckInRequest {
-    item: Option<CheckInInput>,
+    pub item: Option<CheckInInput>,
 }
 
 /// Check in. At the door (no `session_id`): `not_checked_in` or `checked_out` become
@@ -156,13 +156,6 @@ pub async fn undo(
     operate(state, access, device, ids, idempotent, body, Action::Undo).await
 }
 
-/// Request body of a scan.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct ScanRequest {
-    item: ScanInput,
-}
-
 /// Extension. Looks a scanned code up and applies the action in one round trip. Always
 /// 200 with an `outcome` (`ok`, `already_checked_in`, `not_checked_in`, `not_found`,
 /// `wrong_event`, `not_allowed`, `needs_attention`, `needs_answers`) and a message for the
@@ -175,7 +168,7 @@ pub struct ScanRequest {
 /// sent again with `answers` (saved in the same write as the check-in) or, by an organiser
 /// only, `skip_questions: true`. The spec's check-in operations by id do not wait.
 #[utoipa::path(post, operation_id = "scanCode", path = "/events/{event_id}/scans", tag = "check-in",
-    request_body = ScanRequest,
+    request_body = ItemRequest<ScanInput>,
     params(("event_id" = i64, Path, description = "Event id"), DeviceName),
     responses((status = 200, description = "What happened", body = Item<ScanResult>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]

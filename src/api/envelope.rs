@@ -1,4 +1,5 @@
-//! The response envelopes of the spec: `{item, metadata}` and `{items, metadata}`.
+//! The envelopes of the spec: `{item, metadata}` and `{items, metadata}` answers, and the
+//! `{item}` request body.
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -8,6 +9,14 @@ use crate::domain::page::{PageRequest, PaginationMetadata};
 /// `metadata` of responses that are not paged: always `{}`.
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct EmptyMetadata {}
+
+/// A `{item: T}` request body, as the document shows it (`ItemBody<T>` reads it, with a
+/// 422 naming the member for each mistake). The document names it after `T`:
+/// `ItemRequest<SessionInput>` is `SessionRequest` (see `openapi::request_names`).
+#[derive(ToSchema)]
+pub struct ItemRequest<T: ToSchema> {
+    pub item: T,
+}
 
 /// A single record.
 #[derive(Debug, Serialize, ToSchema)]

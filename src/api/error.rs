@@ -91,7 +91,6 @@ impl IntoResponse for Error {
 
 /// The error answers of an endpoint that reads.
 #[derive(IntoResponses)]
-#[allow(dead_code)]
 pub enum ReadErrors {
     /// A personal token without `X-Account-Id` (or with one that is not a number).
     #[response(status = 400)]
@@ -118,7 +117,6 @@ pub enum ReadErrors {
 
 /// The error answers of an endpoint that writes.
 #[derive(IntoResponses)]
-#[allow(dead_code)]
 pub enum WriteErrors {
     /// A personal token without `X-Account-Id` (or with one that is not a number).
     #[response(status = 400)]

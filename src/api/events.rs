@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Paged};
+use super::envelope::{Item, ItemRequest, Paged};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use super::state::AppState;
@@ -49,15 +49,8 @@ pub async fn get(
     Ok(Json(Item::new(event)))
 }
 
-/// Request body of event create and update.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct EventRequest {
-    item: EventInput,
-}
-
 /// Create an event (`name` required).
-#[utoipa::path(post, operation_id = "createEvent", path = "/events", tag = "events", request_body = EventRequest,
+#[utoipa::path(post, operation_id = "createEvent", path = "/events", tag = "events", request_body = ItemRequest<EventInput>,
     responses((status = 201, description = "The new event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
@@ -75,7 +68,7 @@ pub async fn create(
 }
 
 /// Update an event: absent members keep their value, `null` clears a nullable one.
-#[utoipa::path(patch, operation_id = "updateEvent", path = "/events/{event_id}", tag = "events", request_body = EventRequest,
+#[utoipa::path(patch, operation_id = "updateEvent", path = "/events/{event_id}", tag = "events", request_body = ItemRequest<EventInput>,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "The updated event", body = Item<Event>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -288,16 +288,15 @@ impl<S: Send + Sync> FromRequestParts<S> for Paging {
     }
 }
 
-/// The paging parameters as documented.
+/// The paging parameters as the document shows them; [`Paging`] reads them.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct PageParams {
     /// 1-based page number; a page past the end is an empty list. Outside the range:
     /// 422.
     #[param(minimum = 1, maximum = 2147483647, default = 1)]
-    page: Option<u32>,
+    pub page: Option<u32>,
     /// Records per page. Outside the range: 422.
     #[param(minimum = 1, maximum = 100, default = 25)]
-    per_page: Option<u32>,
+    pub per_page: Option<u32>,
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::Access;
+use super::envelope::ItemRequest;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::state::AppState;
@@ -28,12 +29,6 @@ pub struct IntegrationInput {
     pub name: String,
     /// Space-separated: `read`, `write`, `check_in`. Default `read check_in`.
     pub scopes: Option<String>,
-}
-
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct IntegrationRequest {
-    item: IntegrationInput,
 }
 
 /// A client of this account (never its secret).
@@ -63,7 +58,7 @@ pub struct NewIntegration {
 /// call this: a token from client credentials gets 403 even with `write`, and the new
 /// client's scopes must be a subset of the caller's token's scopes (else 403).
 #[utoipa::path(post, operation_id = "createClient", path = "/kiosk/clients", tag = "kiosk",
-    request_body = IntegrationRequest,
+    request_body = ItemRequest<IntegrationInput>,
     responses((status = 201, description = "The client; the secret is shown only here", body = NewIntegration), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(

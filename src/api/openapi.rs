@@ -61,6 +61,7 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> Value {
             json!({})
         }
     };
+    request_names(&mut doc);
     records_by_ref(&mut doc);
     add_shared_components(&mut doc);
     // Rules between members (which field types need options) that no member can state.
@@ -82,6 +83,58 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> Value {
     }
     super::examples::attach(&mut doc);
     doc
+}
+
+/// Names each `{item}` request body after what it carries: utoipa calls
+/// `ItemRequest<SessionInput>` `ItemRequest_SessionInput`; clients get `SessionRequest`
+/// (`ItemRequest<StaffPatch>`: `StaffPatchRequest`), with every `$ref` to it renamed.
+fn request_names(doc: &mut Value) {
+    const GENERIC: &str = "ItemRequest_";
+    let Some(schemas) = doc
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    let renames: Vec<(String, String)> = schemas
+        .keys()
+        .filter_map(|name| {
+            let inner = name.strip_prefix(GENERIC)?;
+            let base = inner.strip_suffix("Input").unwrap_or(inner);
+            Some((name.clone(), format!("{base}Request")))
+        })
+        .collect();
+    for (old, new) in &renames {
+        if let Some(mut schema) = schemas.remove(old) {
+            schema["description"] = json!("A request body: the record in `item`.");
+            schemas.insert(new.clone(), schema);
+        }
+    }
+    let renames: Vec<(String, String)> = renames
+        .into_iter()
+        .map(|(old, new)| {
+            (
+                format!("#/components/schemas/{old}"),
+                format!("#/components/schemas/{new}"),
+            )
+        })
+        .collect();
+    rename_refs(doc, &renames);
+}
+
+fn rename_refs(value: &mut Value, renames: &[(String, String)]) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(target)) = map.get_mut("$ref")
+                && let Some((_, new)) = renames.iter().find(|(old, _)| old == target)
+            {
+                *target = new.clone();
+            }
+            map.values_mut().for_each(|v| rename_refs(v, renames));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| rename_refs(v, renames)),
+        _ => {}
+    }
 }
 
 /// Replaces every inline copy of a component's object schema by a `$ref` to it, so that a

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Items};
+use super::envelope::{Item, ItemRequest, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
@@ -27,16 +27,9 @@ pub async fn list(
     event_parts::list::<RegistrationType>(access, event_id, state).await
 }
 
-/// Request body of registration-type create and update.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct RegistrationTypeRequest {
-    item: RegistrationTypeInput,
-}
-
 /// Create a registration type (`name` required).
 #[utoipa::path(post, operation_id = "createRegistrationType", path = "/events/{event_id}/registration_types", tag = "registration types",
-    request_body = RegistrationTypeRequest,
+    request_body = ItemRequest<RegistrationTypeInput>,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new registration type", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -51,7 +44,7 @@ pub async fn create(
 
 /// Update a registration type.
 #[utoipa::path(patch, operation_id = "updateRegistrationType", path = "/events/{event_id}/registration_types/{id}", tag = "registration types",
-    request_body = RegistrationTypeRequest,
+    request_body = ItemRequest<RegistrationTypeInput>,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Registration type id")),
     responses((status = 200, description = "The updated registration type", body = Item<RegistrationType>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use super::access::{Access, ReadAccess};
-use super::envelope::{Item, Items};
+use super::envelope::{Item, ItemRequest, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::event_parts;
 use super::extract::{ApiPath, ItemBody};
@@ -27,16 +27,9 @@ pub async fn list(
     event_parts::list::<Session>(access, event_id, state).await
 }
 
-/// Request body of session create and update.
-#[derive(serde::Deserialize, utoipa::ToSchema)]
-#[allow(dead_code)]
-pub struct SessionRequest {
-    item: SessionInput,
-}
-
 /// Create a session (`name` required).
 #[utoipa::path(post, operation_id = "createSession", path = "/events/{event_id}/sessions", tag = "sessions",
-    request_body = SessionRequest,
+    request_body = ItemRequest<SessionInput>,
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 201, description = "The new session", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -51,7 +44,7 @@ pub async fn create(
 
 /// Update a session.
 #[utoipa::path(patch, operation_id = "updateSession", path = "/events/{event_id}/sessions/{id}", tag = "sessions",
-    request_body = SessionRequest,
+    request_body = ItemRequest<SessionInput>,
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Session id")),
     responses((status = 200, description = "The updated session", body = Item<Session>), WriteErrors),
     security(("oauth2" = ["write"])))]

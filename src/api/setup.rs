@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::Access;
-use super::envelope::Item;
+use super::envelope::{Item, ItemRequest};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::ItemBody;
 use super::state::AppState;
@@ -72,12 +72,6 @@ pub struct SetupInput {
     /// With `code_challenge`: where the code will be exchanged from; one of the kiosk
     /// client's redirect URIs (loopback `/oauth/callback`, any port).
     pub redirect_uri: Option<String>,
-}
-
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct SetupRequest {
-    item: SetupInput,
 }
 
 /// The first organiser, and the code to sign them in with.
@@ -164,7 +158,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Json<SetupState>> {
 /// ones get 409. The organiser joins the first account. With a PKCE `code_challenge` the
 /// answer carries a one-time authorization code that signs them in.
 #[utoipa::path(post, operation_id = "setUp", path = "/kiosk/setup", tag = "kiosk",
-    request_body = SetupRequest,
+    request_body = ItemRequest<SetupInput>,
     responses(
         (status = 201, description = "The organiser, signed in by the code", body = Item<SetupResult>),
         (status = 403, description = "Not from this computer (peer or Host not loopback)", body = super::error::ErrorBody),

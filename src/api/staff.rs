@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::access::Access;
-use super::envelope::{Item, Items};
+use super::envelope::{Item, ItemRequest, Items};
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::state::AppState;
@@ -39,12 +39,6 @@ pub struct StaffInput {
     pub role: String,
 }
 
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct StaffRequest {
-    item: StaffInput,
-}
-
 /// Body member of `PATCH /kiosk/staff/{id}`: every member optional.
 #[derive(Deserialize, ToSchema)]
 pub struct StaffPatch {
@@ -58,12 +52,6 @@ pub struct StaffPatch {
     /// enables them again. Disabling applies to the person on this kiosk, in every
     /// account they belong to.
     pub disabled: Option<bool>,
-}
-
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct StaffPatchRequest {
-    item: StaffPatch,
 }
 
 /// A staff member with the passphrase they sign in with for now (shown once).
@@ -105,7 +93,7 @@ pub async fn list(
 /// Add a door person or an organiser (kiosk extension; organisers). The answer carries
 /// a temporary passphrase, shown only there.
 #[utoipa::path(post, operation_id = "createStaff", path = "/kiosk/staff", tag = "kiosk",
-    request_body = StaffRequest,
+    request_body = ItemRequest<StaffInput>,
     responses((status = 201, description = "The person, with their temporary passphrase", body = Item<StaffWithPassphrase>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
@@ -152,7 +140,7 @@ pub async fn create(
 /// Rename, change the role of, disable or enable a person (kiosk extension; organisers).
 /// 422 when the account would be left with no active organiser.
 #[utoipa::path(patch, operation_id = "updateStaff", path = "/kiosk/staff/{id}", tag = "kiosk",
-    request_body = StaffPatchRequest,
+    request_body = ItemRequest<StaffPatch>,
     params(("id" = i64, Path, description = "User id")),
     responses((status = 200, description = "The person as now", body = Item<StaffMember>), WriteErrors),
     security(("oauth2" = ["write"])))]

@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::access::{Access, ReadAccess};
+use super::envelope::ItemRequest;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::state::AppState;
@@ -70,18 +71,11 @@ pub async fn get_config(
     Ok(Json(view))
 }
 
-/// Request body of `PUT /kiosk/sync/config`.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct SettingsRequest {
-    item: SettingsInput,
-}
-
 /// Configure the remote: `base_url` (ending in `/api/v2`), `auth_url`, `client_id`,
 /// `client_secret` (write-only; omit it to keep the stored one) and the remote `events`
 /// to mirror into the token's account. A running server uses it from its next round.
 #[utoipa::path(put, operation_id = "putSyncConfig", path = "/kiosk/sync/config", tag = "kiosk",
-    request_body = SettingsRequest,
+    request_body = ItemRequest<SettingsInput>,
     responses((status = 200, description = "The stored configuration (without the secret)", body = SettingsView), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn put_config(
@@ -167,7 +161,7 @@ pub struct ParkedEdit {
 /// Replace what a parked entry sends (a person fixed what the remote refused) and send
 /// it again at the next round.
 #[utoipa::path(patch, operation_id = "editParkedChange", path = "/kiosk/sync/parked/{id}", tag = "kiosk",
-    request_body = inline(ParkedEditRequest),
+    request_body = ItemRequest<ParkedEdit>,
     params(("id" = i64, Path, description = "Parked entry id")),
     responses((status = 200, description = "The sync's state after it", body = Status), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -186,13 +180,6 @@ pub async fn edit(
     .await
 }
 
-/// Request body of `PATCH /kiosk/sync/parked/{id}`.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct ParkedEditRequest {
-    item: ParkedEdit,
-}
-
 /// Drop a parked entry: the remote will never see that change.
 #[utoipa::path(delete, operation_id = "dropParkedChange", path = "/kiosk/sync/parked/{id}", tag = "kiosk",
     params(("id" = i64, Path, description = "Parked entry id")),
@@ -206,20 +193,13 @@ pub async fn drop_parked(
     parked_action(&state, access, id, move |conn| store::drop_parked(conn, id)).await
 }
 
-/// Request body of `POST /kiosk/sync/test`.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct ProbeRequest {
-    item: crate::sync::probe::ProbeInput,
-}
-
 /// Test a remote before configuring it: the address, its name (DNS), the connection,
 /// TLS, the credentials and whether it answers as a v2 server, stopping at the first step
 /// that fails and saying so in words; on success, the remote's events to choose from.
 /// Always 200 (the outcome is in the body); nothing is stored. Omit `client_secret` to
 /// test the stored one.
 #[utoipa::path(post, operation_id = "testSyncConnection", path = "/kiosk/sync/test", tag = "kiosk",
-    request_body = ProbeRequest,
+    request_body = ItemRequest<crate::sync::probe::ProbeInput>,
     responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn test_connection(
