@@ -82,7 +82,7 @@ export function isDoorDevice() {
 /** Loads the person and picks the account (remembered, else the first); or the door device. */
 export async function loadUser() {
   if (auth.usingDevice()) return loadDevice();
-  const me = await api.get('/api/v2/me');
+  const me = await api.get(api.paths.me());
   const user = me.item;
   session.user = user;
   session.scopes = auth.scopes();
@@ -100,7 +100,7 @@ export async function loadUser() {
 
 /** Door-device mode: the device's account (its token carries it) and the `door` role. */
 async function loadDevice() {
-  const res = await api.get('/api/v2/account');
+  const res = await api.get(api.paths.account());
   const account = res.item;
   const device = auth.doorDevice() || {};
   session.user = {
@@ -128,10 +128,9 @@ export function chooseAccount(membership) {
 
 /** Makes `event` the kiosk's event and loads its sessions, types and fields. */
 export async function chooseEvent(event) {
-  const base = `/api/v2/events/${event.id}`;
   const [sessions, types] = await Promise.all([
-    api.get(`${base}/sessions`),
-    api.get(`${base}/registration_types`),
+    api.get(api.paths.sessions(event.id)),
+    api.get(api.paths.registrationTypes(event.id)),
   ]);
   session.event = event;
   setTimeZone(event.timezone);
@@ -147,7 +146,7 @@ export async function restoreEvent() {
   const id = rememberedEventId();
   if (!id) return null;
   try {
-    const res = await api.get(`/api/v2/events/${id}`);
+    const res = await api.get(api.paths.event(id));
     await chooseEvent(res.item);
     return res.item;
   } catch (e) {
@@ -167,7 +166,7 @@ export function forgetEvent() {
 /** The event's fields in position order (cached until changed). */
 export async function fields(force = false) {
   if (!session.fields || force) {
-    const res = await api.get(`/api/v2/events/${session.event.id}/attendee_fields`);
+    const res = await api.get(api.paths.attendeeFields(session.event.id));
     session.fields = (res.items || []).slice().sort((a, b) => a.position - b.position);
   }
   return session.fields;
@@ -189,8 +188,12 @@ export function sessionName(id) {
   return s ? s.name : `Session ${id}`;
 }
 
+/**
+ * The path of the current event plus `rest`. The UI itself asks api.paths; this stays for
+ * scripts run in the page (tests/e2e/data.test.js imports it).
+ */
 export function eventPath(rest = '') {
-  return `/api/v2/events/${session.event.id}${rest}`;
+  return `${api.paths.event(session.event.id)}${rest}`;
 }
 
 export function reset() {

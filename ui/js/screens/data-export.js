@@ -3,7 +3,7 @@
 
 import * as api from '../api.js';
 import { h, replace, errorPanel } from '../dom.js';
-import { eventPath } from '../session.js';
+import { session } from '../session.js';
 
 function save(blob, filename) {
   const url = URL.createObjectURL(blob);
@@ -14,8 +14,8 @@ function save(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-/** A button that downloads `path` of the event and says so in `state.status`. */
-function exportButton(state, testid, label, path, what) {
+/** A button that downloads `pathOf(eventId)` of the event and says so in `state.status`. */
+function exportButton(state, testid, label, pathOf, what) {
   const btn = h('button', { type: 'button', class: 'btn btn-block', 'data-testid': testid }, label);
   btn.addEventListener('click', async () => {
     if (btn.disabled) return;
@@ -23,7 +23,7 @@ function exportButton(state, testid, label, path, what) {
     btn.textContent = 'Preparing…';
     replace(state.status);
     try {
-      const { blob, filename } = await api.get(eventPath(path), {
+      const { blob, filename } = await api.get(pathOf(session.event.id), {
         raw: 'file', timeout: 120000, headers: { Accept: 'text/csv, application/json' },
       });
       if (!state.alive) return;
@@ -47,8 +47,8 @@ export function exportCard() {
     h('h2', null, 'Export'),
     h('p', { class: 'muted small' }, 'CSV files for a spreadsheet. The attendee file can be imported again.'),
     h('div', { class: 'export-list' },
-      exportButton(state, 'export-attendees', 'Download attendees (CSV)', '/exports/attendees.csv', 'The attendees'),
-      exportButton(state, 'export-check-ins', 'Download check-in history (CSV)', '/exports/check_ins.csv', 'The check-in history')),
+      exportButton(state, 'export-attendees', 'Download attendees (CSV)', api.paths.exportAttendees, 'The attendees'),
+      exportButton(state, 'export-check-ins', 'Download check-in history (CSV)', api.paths.exportCheckIns, 'The check-in history')),
     state.status);
   return { card, cleanup: () => { state.alive = false; } };
 }

@@ -10,7 +10,7 @@
 
 import * as api from '../api.js';
 import { h, replace, errorPanel, confirmDialog, randomKey } from '../dom.js';
-import { session, eventPath, fields as loadFields } from '../session.js';
+import { session, fields as loadFields } from '../session.js';
 import { refreshCounters } from '../shell.js';
 import {
   ROWS_SHOWN, plural, sizeWords, problemWords, resultWords, previewView, resultView,
@@ -300,7 +300,7 @@ function mapQuery(st) {
 
 function send(im, query, { processing, signal, headers }) {
   showSending(im, 0);
-  return api.upload('POST', eventPath('/imports/attendees'), im.st.file, {
+  return api.upload('POST', api.paths.importAttendees(session.event.id), im.st.file, {
     query: { ...query, map: mapQuery(im.st) },
     contentType: 'text/csv',
     headers,
