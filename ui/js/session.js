@@ -1,6 +1,20 @@
 // What the signed-in kiosk knows: the person, the account, their role, the event, and the
 // event's reference data (sessions, registration types, fields). Also the device's own
 // settings (its name, the chosen event), which are not secrets and so live in localStorage.
+//
+// App-wide state, and where it lives (the only module-level state of the UI; a screen
+// keeps its own state inside its render function, so coming back to it starts afresh):
+// - here: `session` (the person, account, role, scopes, the current event and its
+//   sessions, registration types and fields) and the device's settings (localStorage);
+// - auth.js: the tokens; api.js: the account header, requests in flight, reachability,
+//   a full disk; desktop.js: the desktop app's flags; sounds.js: muted or not;
+// - app.js: the router (the screen shown and its cleanup, first-run set-up needed);
+//   shell.js: the top bar (counters, live stream, sync badge); kiosk.js: kiosk mode;
+// - dom.js: the event's time zone and ids; fields.js, zones.js: lists built once.
+// Two screens remember on purpose across visits, each in its own module and read by no
+// other: the attendee list's search and filters (screens/attendees.js, so going to a
+// detail and back keeps them) and the import's column choices per event
+// (screens/data-import.js, so the next file of the event is read the same way).
 
 import * as api from './api.js';
 import * as auth from './auth.js';

@@ -228,10 +228,6 @@ export async function refreshSync() {
   renderSyncBadge();
 }
 
-export function syncState() {
-  return lastSync;
-}
-
 function renderSyncBadge() {
   const badge = $('online');
   let kind = 'ok';

@@ -21,7 +21,8 @@ const PER_PAGE = 25;
 /** The longest door note (src/domain/attendee.rs MAX_DOOR_NOTE). */
 const MAX_DOOR_NOTE = 500;
 
-// The list's state survives going to a detail and back.
+// The list's state survives going to a detail and back, so it is this module's (not the
+// list's render function's); only this module reads it (see session.js on app state).
 const listState = { q: '', checkin_status: '', rsvp_status: '', registration_type_id: '', page: 1 };
 
 export function render(root, params) {

@@ -23,8 +23,8 @@ const KEYED_MAX_BYTES = 1024 * 1024;
 
 /**
  * The column choices (heading → target) per event, kept while the kiosk runs: choosing
- * another file of the same event, or coming back to Data, offers them again. Only this
- * module reads them.
+ * another file of the same event, or coming back to Data, offers them again. So they are
+ * this module's, not a card's; only this module reads them (see session.js on app state).
  */
 const choices = new Map();
 
