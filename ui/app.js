@@ -178,7 +178,7 @@ async function boot() {
   replace(root, loading('Starting…'));
 
   // Coming back from the server's sign-in page.
-  if (location.pathname === '/oauth/callback') {
+  if (location.pathname === auth.OAUTH.callback) {
     try {
       const returnTo = await auth.finishSignIn();
       history.replaceState(null, '', `/${returnTo.startsWith('#') ? returnTo : '#/door'}`);
@@ -220,7 +220,7 @@ function backToTheDoor() {
 /** First run: whether the set-up screen shows instead of the sign-in. */
 async function checkSetup() {
   try {
-    const res = await fetch('/api/v2/kiosk/setup', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    const res = await fetch(api.paths.setup(), { headers: { Accept: 'application/json' }, cache: 'no-store' });
     if (!res.ok) return false;
     const body = await res.json();
     return !!(body && body.needed);

@@ -10,6 +10,61 @@ let progressTimer = null;
 const connectivity = new Set();
 let lastReachable = null;
 
+// ---- Paths ------------------------------------------------------------------------------
+// Every path of the server the UI calls is spelt here, and only here: screens ask
+// `api.get(api.paths.attendee(eventId, id))`, never a string of their own. (The OAuth
+// endpoints, /oauth/authorize, /oauth/token and /oauth/revoke, are auth.js's alone.)
+const V2 = '/api/v2';
+const eventBase = (eventId) => `${V2}/events/${eventId}`;
+
+export const paths = {
+  me: () => `${V2}/me`,
+  account: () => `${V2}/account`,
+  /** The API reference (a page, for a link). */
+  docs: () => `${V2}/docs/`,
+
+  // Events and what belongs to one.
+  events: () => `${V2}/events`,
+  event: eventBase,
+  checkInStats: (eventId) => `${eventBase(eventId)}/check_in_stats`,
+  checkInStream: (eventId) => `${eventBase(eventId)}/check_ins/stream`,
+  sessions: (eventId) => `${eventBase(eventId)}/sessions`,
+  session: (eventId, id) => `${eventBase(eventId)}/sessions/${id}`,
+  registrationTypes: (eventId) => `${eventBase(eventId)}/registration_types`,
+  registrationType: (eventId, id) => `${eventBase(eventId)}/registration_types/${id}`,
+  attendeeFields: (eventId) => `${eventBase(eventId)}/attendee_fields`,
+  attendeeField: (eventId, id) => `${eventBase(eventId)}/attendee_fields/${id}`,
+  attendeeFieldAnswerCount: (eventId, id) => `${eventBase(eventId)}/attendee_fields/${id}/answer_count`,
+  attendees: (eventId) => `${eventBase(eventId)}/attendees`,
+  attendee: (eventId, id) => `${eventBase(eventId)}/attendees/${id}`,
+  /** POST checks in, PATCH checks out, DELETE undoes a check-in. */
+  checkIn: (eventId, attendeeId) => `${eventBase(eventId)}/attendees/${attendeeId}/check_in`,
+  attendeeCheckIns: (eventId, attendeeId) => `${eventBase(eventId)}/attendees/${attendeeId}/check_ins`,
+  attendeeQr: (eventId, attendeeId) => `${eventBase(eventId)}/attendees/${attendeeId}/qr.png`,
+  attendeeBadge: (eventId, attendeeId) => `${eventBase(eventId)}/attendees/${attendeeId}/badge`,
+  scans: (eventId) => `${eventBase(eventId)}/scans`,
+  importAttendees: (eventId) => `${eventBase(eventId)}/imports/attendees`,
+  exportAttendees: (eventId) => `${eventBase(eventId)}/exports/attendees.csv`,
+  exportCheckIns: (eventId) => `${eventBase(eventId)}/exports/check_ins.csv`,
+
+  // The kiosk's own endpoints.
+  setup: () => `${V2}/kiosk/setup`,
+  demo: () => `${V2}/kiosk/demo`,
+  clients: () => `${V2}/kiosk/clients`,
+  client: (clientId) => `${V2}/kiosk/clients/${encodeURIComponent(clientId)}`,
+  staff: () => `${V2}/kiosk/staff`,
+  staffMember: (id) => `${V2}/kiosk/staff/${id}`,
+  staffPassword: (id) => `${V2}/kiosk/staff/${id}/password`,
+  sync: () => `${V2}/kiosk/sync`,
+  syncConfig: () => `${V2}/kiosk/sync/config`,
+  syncTest: () => `${V2}/kiosk/sync/test`,
+  syncRun: () => `${V2}/kiosk/sync/run`,
+  syncParked: (id) => `${V2}/kiosk/sync/parked/${id}`,
+  syncParkedRetry: (id) => `${V2}/kiosk/sync/parked/${id}/retry`,
+  /** A camera frame to decode (outside /api/v2). */
+  decode: (width, height) => `/kiosk/decode?width=${width}&height=${height}`,
+};
+
 export function setAccount(id) {
   accountId = id;
 }

@@ -15,6 +15,17 @@ const SCOPE = 'read write check_in';
 const REFRESH_KEY = 'entrada.refresh_token';
 const PKCE_KEY = 'entrada.pkce';
 
+/**
+ * The OAuth endpoints. This module is their one owner (api.js spells every other path of
+ * the server); others read them from here.
+ */
+export const OAUTH = {
+  authorize: '/oauth/authorize',
+  token: '/oauth/token',
+  revoke: '/oauth/revoke',
+  callback: '/oauth/callback',
+};
+
 let accessToken = null;
 let accessExpiresAt = 0;
 let grantedScopes = [];
@@ -46,7 +57,7 @@ function emitSignedOut() {
 }
 
 export function redirectUri() {
-  return `${location.origin}/oauth/callback`;
+  return `${location.origin}${OAUTH.callback}`;
 }
 
 function base64url(bytes) {
@@ -81,7 +92,7 @@ export async function startSignIn(returnTo = '#/door') {
     state,
     scope: SCOPE,
   });
-  location.assign(`/oauth/authorize?${params}`);
+  location.assign(`${OAUTH.authorize}?${params}`);
 }
 
 function oauthErrorWords(body, status) {
@@ -103,7 +114,7 @@ function oauthErrorWords(body, status) {
 async function tokenRequest(form) {
   let response;
   try {
-    response = await fetch('/oauth/token', {
+    response = await fetch(OAUTH.token, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body: new URLSearchParams(form),
@@ -285,7 +296,7 @@ export async function signOut() {
   const tokens = [sessionStorage.getItem(REFRESH_KEY), accessToken].filter(Boolean);
   forget();
   endedReason = null;
-  await Promise.all(tokens.map((t) => fetch('/oauth/revoke', {
+  await Promise.all(tokens.map((t) => fetch(OAUTH.revoke, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: t, client_id: CLIENT_ID }),

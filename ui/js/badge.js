@@ -5,10 +5,10 @@
 
 import * as api from './api.js';
 import { h, replace } from './dom.js';
-import { eventPath } from './session.js';
+import { session } from './session.js';
 
 async function badgeCard(attendeeId) {
-  const html = await api.get(eventPath(`/attendees/${attendeeId}/badge`), { raw: 'text', headers: { Accept: 'text/html' } });
+  const html = await api.get(api.paths.attendeeBadge(session.event.id, attendeeId), { raw: 'text', headers: { Accept: 'text/html' } });
   // Drop the page's own styles before parsing: this page's CSP would refuse them anyway.
   const markup = html.replace(/<style[\s\S]*?<\/style>/gi, '').replace(/\sstyle="[^"]*"/gi, '');
   const doc = new DOMParser().parseFromString(markup, 'text/html');

@@ -154,7 +154,7 @@ export class Camera {
     if (frame) {
       this.frames += 1;
       try {
-        const res = await api.post(`/kiosk/decode?width=${frame.width}&height=${frame.height}`, frame.bytes, {
+        const res = await api.post(api.paths.decode(frame.width, frame.height), frame.bytes, {
           background: true, retries: 0, timeout: 5000,
         });
         this.failures = 0;

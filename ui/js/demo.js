@@ -18,7 +18,7 @@ export function demoTag(extra = {}) {
 
 /** Makes (or finds) the demo event, chooses it for this kiosk and returns it. */
 export async function startDemo() {
-  const res = await api.post('/api/v2/kiosk/demo', undefined, { timeout: 60000 });
+  const res = await api.post(api.paths.demo(), undefined, { timeout: 60000 });
   const event = res.item;
   await chooseEvent(event);
   return event;
@@ -38,7 +38,7 @@ export async function removeDemo() {
   });
   if (!yes) return false;
   try {
-    await api.del('/api/v2/kiosk/demo');
+    await api.del(api.paths.demo());
   } catch (e) {
     toast(`The demo data was not removed: ${e.words}`, 'error');
     return false;
@@ -58,7 +58,7 @@ export async function removeDemo() {
  */
 export function demoCard() {
   const card = h('section', { class: 'card', hidden: true, 'data-testid': 'settings-demo', 'aria-labelledby': 'demo-title' });
-  api.all('/api/v2/events').then((events) => {
+  api.all(api.paths.events()).then((events) => {
     const demos = events.filter(isDemo);
     if (demos.length === 0) return;
     card.append(

@@ -29,7 +29,7 @@ export async function handToTheDoor() {
     testid: 'door-device-dialog',
   });
   if (!yes) return false;
-  const made = await api.post('/api/v2/kiosk/clients', {
+  const made = await api.post(api.paths.clients(), {
     item: { name: `${DOOR_DEVICE_PREFIX}: ${deviceName()}`, scopes: 'read check_in' },
   });
   auth.becomeDevice({
@@ -41,7 +41,7 @@ export async function handToTheDoor() {
     // The credentials do not work: stay as we were, and take them back.
     auth.leaveDevice();
     auth.clearDeviceEnded();
-    api.del(`/api/v2/kiosk/clients/${encodeURIComponent(made.client_id)}`).catch(() => null);
+    api.del(api.paths.client(made.client_id)).catch(() => null);
     throw e;
   }
   await auth.signOut();

@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import { h, replace, fullName, debounce, uid, STATUS_WORDS, RSVP_WORDS } from './dom.js';
-import { eventPath, regTypeName } from './session.js';
+import { session, regTypeName } from './session.js';
 import { burstTracker } from './burst.js';
 
 const DEBOUNCE_MS = 150;
@@ -123,7 +123,7 @@ export function doorSearch({ onPick, onCode }) {
       return;
     }
     try {
-      const res = await api.get(eventPath('/attendees'), { query: { q, per_page: PER_PAGE }, background: true, retries: 0 });
+      const res = await api.get(api.paths.attendees(session.event.id), { query: { q, per_page: PER_PAGE }, background: true, retries: 0 });
       if (mine === seq) show(q, res.items || []);
     } catch (e) {
       if (mine !== seq) return;

@@ -4,7 +4,7 @@
 // a drop it reconnects with Last-Event-ID, so nothing is missed or seen twice.
 
 import * as auth from './auth.js';
-import { getAccount } from './api.js';
+import { getAccount, paths } from './api.js';
 
 const RETRY_MS = [500, 1000, 2000, 5000];
 
@@ -25,7 +25,7 @@ export function follow(eventId, onEntry) {
     if (lastId !== null) headers['Last-Event-ID'] = String(lastId);
     headers.Authorization = `Bearer ${await auth.token()}`;
     controller = new AbortController();
-    const response = await fetch(`/api/v2/events/${eventId}/check_ins/stream`, {
+    const response = await fetch(paths.checkInStream(eventId), {
       headers, signal: controller.signal, cache: 'no-store',
     });
     if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);

@@ -1,6 +1,20 @@
 // What the signed-in kiosk knows: the person, the account, their role, the event, and the
 // event's reference data (sessions, registration types, fields). Also the device's own
 // settings (its name, the chosen event), which are not secrets and so live in localStorage.
+//
+// App-wide state, and where it lives (the only module-level state of the UI; a screen
+// keeps its own state inside its render function, so coming back to it starts afresh):
+// - here: `session` (the person, account, role, scopes, the current event and its
+//   sessions, registration types and fields) and the device's settings (localStorage);
+// - auth.js: the tokens; api.js: the account header, requests in flight, reachability,
+//   a full disk; desktop.js: the desktop app's flags; sounds.js: muted or not;
+// - app.js: the router (the screen shown and its cleanup, first-run set-up needed);
+//   shell.js: the top bar (counters, live stream, sync badge); kiosk.js: kiosk mode;
+// - dom.js: the event's time zone and ids; fields.js, zones.js: lists built once.
+// Two screens remember on purpose across visits, each in its own module and read by no
+// other: the attendee list's search and filters (screens/attendees.js, so going to a
+// detail and back keeps them) and the import's column choices per event
+// (screens/data-import.js, so the next file of the event is read the same way).
 
 import * as api from './api.js';
 import * as auth from './auth.js';
@@ -82,7 +96,7 @@ export function isDoorDevice() {
 /** Loads the person and picks the account (remembered, else the first); or the door device. */
 export async function loadUser() {
   if (auth.usingDevice()) return loadDevice();
-  const me = await api.get('/api/v2/me');
+  const me = await api.get(api.paths.me());
   const user = me.item;
   session.user = user;
   session.scopes = auth.scopes();
@@ -100,7 +114,7 @@ export async function loadUser() {
 
 /** Door-device mode: the device's account (its token carries it) and the `door` role. */
 async function loadDevice() {
-  const res = await api.get('/api/v2/account');
+  const res = await api.get(api.paths.account());
   const account = res.item;
   const device = auth.doorDevice() || {};
   session.user = {
@@ -128,10 +142,9 @@ export function chooseAccount(membership) {
 
 /** Makes `event` the kiosk's event and loads its sessions, types and fields. */
 export async function chooseEvent(event) {
-  const base = `/api/v2/events/${event.id}`;
   const [sessions, types] = await Promise.all([
-    api.get(`${base}/sessions`),
-    api.get(`${base}/registration_types`),
+    api.get(api.paths.sessions(event.id)),
+    api.get(api.paths.registrationTypes(event.id)),
   ]);
   session.event = event;
   setTimeZone(event.timezone);
@@ -147,7 +160,7 @@ export async function restoreEvent() {
   const id = rememberedEventId();
   if (!id) return null;
   try {
-    const res = await api.get(`/api/v2/events/${id}`);
+    const res = await api.get(api.paths.event(id));
     await chooseEvent(res.item);
     return res.item;
   } catch (e) {
@@ -167,7 +180,7 @@ export function forgetEvent() {
 /** The event's fields in position order (cached until changed). */
 export async function fields(force = false) {
   if (!session.fields || force) {
-    const res = await api.get(`/api/v2/events/${session.event.id}/attendee_fields`);
+    const res = await api.get(api.paths.attendeeFields(session.event.id));
     session.fields = (res.items || []).slice().sort((a, b) => a.position - b.position);
   }
   return session.fields;
@@ -189,8 +202,12 @@ export function sessionName(id) {
   return s ? s.name : `Session ${id}`;
 }
 
+/**
+ * The path of the current event plus `rest`. The UI itself asks api.paths; this stays for
+ * scripts run in the page (tests/e2e/data.test.js imports it).
+ */
 export function eventPath(rest = '') {
-  return `/api/v2/events/${session.event.id}${rest}`;
+  return `${api.paths.event(session.event.id)}${rest}`;
 }
 
 export function reset() {

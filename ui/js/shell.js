@@ -204,7 +204,7 @@ export async function refreshCounters() {
     return;
   }
   try {
-    const res = await api.get(`/api/v2/events/${session.event.id}/check_in_stats`, { background: true, retries: 0 });
+    const res = await api.get(api.paths.checkInStats(session.event.id), { background: true, retries: 0 });
     const s = res.item;
     const el = $('counters');
     replace(el,
@@ -221,15 +221,11 @@ export async function refreshCounters() {
 export async function refreshSync() {
   if (!session.user || !session.accountId) return;
   try {
-    lastSync = await api.get('/api/v2/kiosk/sync', { background: true, retries: 0 });
+    lastSync = await api.get(api.paths.sync(), { background: true, retries: 0 });
   } catch (e) {
     if (e.status !== 0) lastSync = null;
   }
   renderSyncBadge();
-}
-
-export function syncState() {
-  return lastSync;
 }
 
 function renderSyncBadge() {

@@ -9,7 +9,7 @@ import {
   RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed, uid,
 } from '../dom.js';
 import {
-  session, isOrganiser, eventPath, regTypeName, sessionName, deviceName, emit, fields as loadFields,
+  session, isOrganiser, regTypeName, sessionName, deviceName, emit, fields as loadFields,
 } from '../session.js';
 import {
   answerWords, fieldControl, formModel, memberControls, checkText,
@@ -21,7 +21,8 @@ const PER_PAGE = 25;
 /** The longest door note (src/domain/attendee.rs MAX_DOOR_NOTE). */
 const MAX_DOOR_NOTE = 500;
 
-// The list's state survives going to a detail and back.
+// The list's state survives going to a detail and back, so it is this module's (not the
+// list's render function's); only this module reads it (see session.js on app state).
 const listState = { q: '', checkin_status: '', rsvp_status: '', registration_type_id: '', page: 1 };
 
 export function render(root, params) {
@@ -61,7 +62,7 @@ function renderList(root) {
     const seq = ++requestSeq;
     results.setAttribute('aria-busy', 'true');
     try {
-      const res = await api.get(eventPath('/attendees'), {
+      const res = await api.get(api.paths.attendees(session.event.id), {
         query: {
           q: listState.q.trim(), checkin_status: listState.checkin_status, rsvp_status: listState.rsvp_status,
           registration_type_id: listState.registration_type_id, page: listState.page, per_page: PER_PAGE,
@@ -148,7 +149,7 @@ function renderList(root) {
     try {
       const compact = code.replace(/-/g, '').toUpperCase();
       const canonical = compact.match(/.{4}/g).join('-');
-      const res = await api.get(eventPath('/attendees'), { query: { qr_code: canonical, per_page: 1 } });
+      const res = await api.get(api.paths.attendees(session.event.id), { query: { qr_code: canonical, per_page: 1 } });
       if (!alive) return;
       if (res.items.length === 1) {
         listState.q = '';
@@ -182,7 +183,7 @@ function renderList(root) {
 }
 
 function checkOperation(id, action, sessionId) {
-  const path = eventPath(`/attendees/${id}/check_in`);
+  const path = api.paths.checkIn(session.event.id, id);
   const opts = {
     headers: { 'X-Device-Name': deviceName(), 'Idempotency-Key': randomKey(action) },
     body: sessionId ? { item: { session_id: sessionId } } : undefined,
@@ -275,8 +276,8 @@ function renderDetail(root, id) {
     let history;
     try {
       [attendee, history] = await Promise.all([
-        api.get(eventPath(`/attendees/${id}`)).then((r) => r.item),
-        api.get(eventPath(`/attendees/${id}/check_ins`), { query: { per_page: 20 } }),
+        api.get(api.paths.attendee(session.event.id, id)).then((r) => r.item),
+        api.get(api.paths.attendeeCheckIns(session.event.id, id), { query: { per_page: 20 } }),
       ]);
     } catch (e) {
       if (!alive) return;
@@ -307,7 +308,7 @@ function renderDetail(root, id) {
       }
     };
     const qrImg = h('img', { alt: `QR code of ticket ${a.qr_code}`, 'data-testid': 'qr-image', width: 192, height: 192 });
-    api.get(eventPath(`/attendees/${a.id}/qr.png`), { query: { size: 384 }, raw: 'blob', background: true })
+    api.get(api.paths.attendeeQr(session.event.id, a.id), { query: { size: 384 }, raw: 'blob', background: true })
       .then((blob) => {
         if (!alive) return;
         const url = URL.createObjectURL(blob);
@@ -404,7 +405,7 @@ function renderEdit(root, id) {
     let a;
     let fields;
     try {
-      [a, fields] = await Promise.all([api.get(eventPath(`/attendees/${id}`)).then((r) => r.item), loadFields(true)]);
+      [a, fields] = await Promise.all([api.get(api.paths.attendee(session.event.id, id)).then((r) => r.item), loadFields(true)]);
     } catch (e) {
       if (alive) replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Edit attendee'), errorPanel(e, load)));
       return;
@@ -466,7 +467,7 @@ function renderEdit(root, id) {
       save.disabled = true;
       save.textContent = 'Saving…';
       try {
-        await api.patch(eventPath(`/attendees/${a.id}`), { item }, { headers: { 'X-Device-Name': deviceName() } });
+        await api.patch(api.paths.attendee(session.event.id, a.id), { item }, { headers: { 'X-Device-Name': deviceName() } });
         toast('Saved', 'ok');
         location.hash = `#/attendees/${a.id}`;
       } catch (err) {

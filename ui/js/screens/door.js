@@ -8,7 +8,7 @@
 
 import * as api from '../api.js';
 import { h, replace, fullName, randomKey, formatTime } from '../dom.js';
-import { session, deviceName, eventPath, sessionName, emit, isOrganiser } from '../session.js';
+import { session, deviceName, sessionName, emit, isOrganiser } from '../session.js';
 import { listenForScanner } from '../scanner.js';
 import { play } from '../sounds.js';
 import { Camera } from '../camera.js';
@@ -334,7 +334,7 @@ export function render(root) {
   }
 
   function sendScan(scan) {
-    return api.post(eventPath('/scans'), {
+    return api.post(api.paths.scans(session.event.id), {
       item: { code: scan.code, action: scan.action, session_id: scan.sessionId, ...scan.extra },
     }, {
       headers: { 'X-Device-Name': deviceName(), 'Idempotency-Key': scan.key },
@@ -378,7 +378,7 @@ export function render(root) {
     const last = lastUndoable;
     if (!last) return;
     undoButton.disabled = true;
-    const path = eventPath(`/attendees/${last.attendee.id}/check_in`);
+    const path = api.paths.checkIn(session.event.id, last.attendee.id);
     const body = { item: { session_id: last.sessionId } };
     const opts = { headers: { 'X-Device-Name': deviceName(), 'Idempotency-Key': randomKey('undo') } };
     try {

@@ -228,8 +228,8 @@ export function render(root, params = {}) {
       let res;
       try {
         res = ev
-          ? await api.patch(`/api/v2/events/${ev.id}`, { item })
-          : await api.post('/api/v2/events', { item });
+          ? await api.patch(api.paths.event(ev.id), { item })
+          : await api.post(api.paths.events(), { item });
       } catch (err) {
         if (!alive) return;
         save.disabled = false;
@@ -262,7 +262,7 @@ export function render(root, params = {}) {
 
   // ---- Registration types and sessions -------------------------------------------------
   function recordSection(spec, zoneOf) {
-    const cfg = { ...spec, path: `/api/v2/events/${eventId}/${spec.resource}` };
+    const cfg = { ...spec, path: spec.listPath(eventId) };
     const list = h('ul', { class: 'record-list', 'data-testid': `${cfg.key}-list` }, h('li', null, loading()));
     const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': `${cfg.key}-error` });
     let records = [];
@@ -386,7 +386,7 @@ export function render(root, params = {}) {
         }
         save.disabled = true;
         try {
-          if (record) await api.patch(`${cfg.path}/${record.id}`, { item });
+          if (record) await api.patch(cfg.itemPath(eventId, record.id), { item });
           else await api.post(cfg.path, { item });
         } catch (err) {
           if (!alive) return;
@@ -419,7 +419,7 @@ export function render(root, params = {}) {
       if (!yes || !alive) return;
       button.disabled = true;
       try {
-        await api.del(`${cfg.path}/${r.id}`);
+        await api.del(cfg.itemPath(eventId, r.id));
       } catch (e) {
         if (!alive) return;
         button.disabled = false;
@@ -446,7 +446,8 @@ export function render(root, params = {}) {
 
   const TYPES = {
     key: 'type',
-    resource: 'registration_types',
+    listPath: api.paths.registrationTypes,
+    itemPath: api.paths.registrationType,
     sessionKey: 'regTypes',
     title: 'Registration types',
     lead: 'Kinds of ticket, e.g. General, VIP, Speaker. The door shows an attendee’s type.',
@@ -470,7 +471,8 @@ export function render(root, params = {}) {
 
   const SESSIONS = {
     key: 'session',
-    resource: 'sessions',
+    listPath: api.paths.sessions,
+    itemPath: api.paths.session,
     sessionKey: 'sessions',
     title: 'Sessions',
     lead: 'Parts of the event with their own check-in: a talk, a workshop, a dinner. The door can check people in to one.',
@@ -556,7 +558,7 @@ export function render(root, params = {}) {
   async function load() {
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'event-edit' }, h('h1', null, 'Event'), loading()));
     try {
-      const res = await api.get(`/api/v2/events/${eventId}`);
+      const res = await api.get(api.paths.event(eventId));
       event = res.item;
     } catch (e) {
       if (!alive) return;

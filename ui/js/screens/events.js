@@ -26,7 +26,7 @@ export function render(root, params = {}) {
       h('h1', null, 'Choose the event'), loading('Loading events…')));
     let events;
     try {
-      events = await api.all('/api/v2/events');
+      events = await api.all(api.paths.events());
     } catch (e) {
       if (!alive) return;
       replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Choose the event'), errorPanel(e, load)));

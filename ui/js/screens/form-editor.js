@@ -7,7 +7,7 @@
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, uid, saveFailed, FIX_ENTRIES } from '../dom.js';
 import { humanise } from '../api.js';
-import { eventPath, fields as loadFields, invalidateFields } from '../session.js';
+import { session, fields as loadFields, invalidateFields } from '../session.js';
 import {
   FIELD_TYPES, TYPE_WORDS, takesValue, needsOptions, acceptsOptions, MAX_SHORT, MAX_LONG,
 } from '../fields.js';
@@ -168,7 +168,7 @@ export function render(root) {
     saveQueue = saveQueue.then(async () => {
       if (gen !== generation || !alive) return;
       try {
-        await api.patch(eventPath(`/attendee_fields/${f.id}`), { item: { position: target + 1 } });
+        await api.patch(api.paths.attendeeField(session.event.id, f.id), { item: { position: target + 1 } });
         invalidateFields();
       } catch (e) {
         if (!alive) return;
@@ -402,7 +402,7 @@ export function render(root) {
       save.disabled = true;
       try {
         if (isNew) {
-          const res = await api.post(eventPath('/attendee_fields'), { item });
+          const res = await api.post(api.paths.attendeeFields(session.event.id), { item });
           toast(`Added “${res.item.label}”`, 'ok');
           adding = false;
           replace(addSlot);
@@ -412,7 +412,7 @@ export function render(root) {
           const row = list.querySelector(`[data-field-id="${res.item.id}"] [data-testid="edit-field"]`);
           if (row) row.focus();
         } else {
-          await api.patch(eventPath(`/attendee_fields/${f.id}`), { item });
+          await api.patch(api.paths.attendeeField(session.event.id, f.id), { item });
           toast('Saved', 'ok');
           editingId = null;
           invalidateFields();
@@ -514,7 +514,7 @@ export function render(root) {
   async function confirmDelete(f) {
     let countWords = 'Answers to this field will be deleted with it.';
     try {
-      const res = await api.get(eventPath(`/attendee_fields/${f.id}/answer_count`), { retries: 0 });
+      const res = await api.get(api.paths.attendeeFieldAnswerCount(session.event.id, f.id), { retries: 0 });
       const n = res.item.answer_count;
       countWords = n === 0 ? 'Nobody has answered it yet, so no answers will be lost.'
         : `${n} ${n === 1 ? 'answer' : 'answers'} will be deleted with it.`;
@@ -534,7 +534,7 @@ export function render(root) {
     confirmBtn.addEventListener('click', async () => {
       confirmBtn.disabled = true;
       try {
-        await api.del(eventPath(`/attendee_fields/${f.id}`));
+        await api.del(api.paths.attendeeField(session.event.id, f.id));
         dialog.close();
         toast(`Deleted “${f.label}”`, 'ok');
         if (editingId === f.id) editingId = null;

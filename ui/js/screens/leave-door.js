@@ -82,7 +82,7 @@ export function render(root) {
     focusHeading(root);
     if (session.accountId !== organiserOf.account_id) chooseAccount(organiserOf);
     try {
-      await api.del(`/api/v2/kiosk/clients/${encodeURIComponent(device.client_id)}`);
+      await api.del(api.paths.client(device.client_id));
     } catch (e) {
       if (e.status !== 404) { // 404: already revoked, which is what we want
         if (!alive) return;

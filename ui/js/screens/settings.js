@@ -4,6 +4,7 @@
 // (GET /kiosk/clients) and revoke them (DELETE /kiosk/clients/{client_id}).
 
 import * as api from '../api.js';
+import { OAUTH } from '../auth.js';
 import { h, replace, loading, errorPanel, formatDateTime, confirmDialog } from '../dom.js';
 import { isOrganiser, isOrganiserAnywhere } from '../session.js';
 import { isDesktop, isKiosk, idleMinutes, kioskUrl, organiserRequest } from '../desktop.js';
@@ -87,7 +88,7 @@ export function render(root) {
     copyRow(origin, 'api-address', 'Address'),
     h('p', { class: 'muted small' },
       'Programs sign in with client credentials (OAuth 2 client credentials) and send the token as “Authorization: Bearer …”. ',
-      isDesktop() ? `The API reference is at ${origin}/api/v2/docs/.` : h('a', { href: '/api/v2/docs/', target: '_blank', rel: 'noopener' }, 'API reference')));
+      isDesktop() ? `The API reference is at ${origin}${api.paths.docs()}.` : h('a', { href: api.paths.docs(), target: '_blank', rel: 'noopener' }, 'API reference')));
 
   // Kiosk mode on from here (organisers; off is on the leave-kiosk screen). The shell
   // checks the organiser's token, keeps the setting for the next start, and reopens the
@@ -179,7 +180,7 @@ export function render(root) {
     create.textContent = 'Creating…';
     let made;
     try {
-      made = await api.post('/api/v2/kiosk/clients', { item: { name, scopes: scopes.join(' ') } });
+      made = await api.post(api.paths.clients(), { item: { name, scopes: scopes.join(' ') } });
     } catch (err) {
       if (!alive) return;
       create.disabled = false;
@@ -214,7 +215,7 @@ export function render(root) {
 
   /** The new credentials, once: the server never shows the secret again. */
   function showSecret(made) {
-    const tokenUrl = `${origin}/oauth/token`;
+    const tokenUrl = `${origin}${OAUTH.token}`;
     const curl = `curl -s -u "${made.client_id}:${made.client_secret}" -d grant_type=client_credentials -d "scope=${made.scopes}" ${tokenUrl}`;
     const done = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'new-credentials-done' }, 'Done: I have copied the secret');
     const panel = h('section', { class: 'secret-card', 'data-testid': 'new-credentials', 'aria-labelledby': 'new-cred-title' },
@@ -227,7 +228,7 @@ export function render(root) {
       h('p', null, h('span', { class: 'muted' }, 'May: '), h('strong', { 'data-testid': 'new-client-scopes' }, scopeWords(made.scopes))),
       copyRow(curl, 'new-client-curl', 'Get a token (example)', { multiline: true }),
       h('p', { class: 'muted small' },
-        `Then call the API with it, e.g. curl -H "Authorization: Bearer TOKEN" ${origin}/api/v2/events. Ask for a new token when it expires.`),
+        `Then call the API with it, e.g. curl -H "Authorization: Bearer TOKEN" ${origin}${api.paths.events()}. Ask for a new token when it expires.`),
       h('div', { class: 'btn-row' }, done));
     done.addEventListener('click', () => {
       replace(reveal);
@@ -244,7 +245,7 @@ export function render(root) {
   async function loadList() {
     let items;
     try {
-      items = await api.get('/api/v2/kiosk/clients');
+      items = await api.get(api.paths.clients());
     } catch (e) {
       if (alive) replace(listBox, errorPanel(e, loadList, { title: 'Could not load the integrations' }));
       return;
@@ -334,7 +335,7 @@ export async function revokeClient({ client, button, status, alive, reload, test
   if (!yes || !alive()) return;
   button.disabled = true;
   try {
-    await api.del(`/api/v2/kiosk/clients/${encodeURIComponent(client.client_id)}`);
+    await api.del(api.paths.client(client.client_id));
     if (!alive()) return;
     toast(`Revoked “${client.name}”.`, 'ok');
   } catch (e) {

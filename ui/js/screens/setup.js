@@ -5,7 +5,7 @@
 
 import { h, replace, uid, focusHeading } from '../dom.js';
 import * as auth from '../auth.js';
-import { humanise } from '../api.js';
+import { humanise, paths } from '../api.js';
 
 export const MIN_PASSPHRASE = 10;
 
@@ -160,7 +160,7 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
     let body = null;
     try {
       pkce = await auth.pkcePair();
-      response = await fetch('/api/v2/kiosk/setup', {
+      response = await fetch(paths.setup(), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ item: { ...item, code_challenge: pkce.challenge, redirect_uri: auth.redirectUri() } }),

@@ -101,7 +101,7 @@ export function render(root) {
     add.textContent = 'Adding…';
     let made;
     try {
-      const res = await api.post('/api/v2/kiosk/staff', { item: { name: name.value, email: emailOk.value, role } });
+      const res = await api.post(api.paths.staff(), { item: { name: name.value, email: emailOk.value, role } });
       made = res.item;
     } catch (err) {
       if (!alive) return;
@@ -174,7 +174,7 @@ export function render(root) {
   async function loadPeople() {
     let res;
     try {
-      res = await api.get('/api/v2/kiosk/staff');
+      res = await api.get(api.paths.staff());
     } catch (e) {
       if (alive) replace(listBox, errorPanel(e, loadPeople, { title: 'Could not load the staff' }));
       return;
@@ -251,7 +251,7 @@ export function render(root) {
     }
     select.disabled = true;
     try {
-      await api.patch(`/api/v2/kiosk/staff/${p.id}`, { item: { role } });
+      await api.patch(api.paths.staffMember(p.id), { item: { role } });
       if (!alive) return;
       toast(`${p.name} is now ${ROLE_WORDS[role].toLowerCase()}.`, 'ok');
     } catch (e) {
@@ -280,7 +280,7 @@ export function render(root) {
     }
     button.disabled = true;
     try {
-      await api.patch(`/api/v2/kiosk/staff/${p.id}`, { item: { disabled } });
+      await api.patch(api.paths.staffMember(p.id), { item: { disabled } });
       if (!alive) return;
       toast(disabled ? `${p.name} is disabled and signed out.` : `${p.name} can sign in again.`, 'ok');
     } catch (e) {
@@ -306,7 +306,7 @@ export function render(root) {
     button.disabled = true;
     let res;
     try {
-      res = await api.post(`/api/v2/kiosk/staff/${p.id}/password`);
+      res = await api.post(api.paths.staffPassword(p.id));
     } catch (e) {
       if (!alive) return;
       button.disabled = false;
@@ -326,7 +326,7 @@ export function render(root) {
   async function loadDevices() {
     let items;
     try {
-      items = await api.get('/api/v2/kiosk/clients');
+      items = await api.get(api.paths.clients());
     } catch (e) {
       if (alive) replace(devicesBox, errorPanel(e, loadDevices, { title: 'Could not load the door devices' }));
       return;

@@ -88,7 +88,7 @@ function renderConnect(root) {
   (async () => {
     let config = null;
     try {
-      config = await api.get('/api/v2/kiosk/sync/config');
+      config = await api.get(api.paths.syncConfig());
     } catch (e) {
       config = null; // a fresh form, as if nothing were stored
     }
@@ -187,7 +187,7 @@ function renderConnect(root) {
       testButton.disabled = true;
       let answer;
       try {
-        answer = await api.post('/api/v2/kiosk/sync/test', { item }, { timeout: 45000 });
+        answer = await api.post(api.paths.syncTest(), { item }, { timeout: 45000 });
       } catch (err) {
         if (!alive) return;
         testButton.disabled = false;
@@ -314,7 +314,7 @@ function renderConnect(root) {
       const poll = async () => {
         while (alive && polling) {
           try {
-            paint(await api.get('/api/v2/kiosk/sync', { background: true, retries: 0 }));
+            paint(await api.get(api.paths.sync(), { background: true, retries: 0 }));
           } catch (e) { /* the run's answer says what went wrong */ }
           if (polling) await pause(400);
         }
@@ -323,7 +323,7 @@ function renderConnect(root) {
       const waitIdle = async () => {
         for (let i = 0; alive && i < 3000; i += 1) {
           let s = null;
-          try { s = await api.get('/api/v2/kiosk/sync', { background: true, retries: 0 }); } catch (e) { s = null; }
+          try { s = await api.get(api.paths.sync(), { background: true, retries: 0 }); } catch (e) { s = null; }
           if (s) paint(s);
           if (s && !s.running) return s;
           await sleep(400);
@@ -333,8 +333,8 @@ function renderConnect(root) {
 
       let beforeIds = new Set();
       try {
-        beforeIds = new Set((await api.all('/api/v2/events')).map((e) => e.id));
-        await api.put('/api/v2/kiosk/sync/config', { item: { ...item, events: chosen.map((ev) => ev.id) } });
+        beforeIds = new Set((await api.all(api.paths.events())).map((e) => e.id));
+        await api.put(api.paths.syncConfig(), { item: { ...item, events: chosen.map((ev) => ev.id) } });
       } catch (err) {
         if (!alive) return;
         const leftover = placeErrors(err);
@@ -348,7 +348,7 @@ function renderConnect(root) {
       let failure = null;
       for (let attempt = 0; alive && attempt < 3; attempt += 1) {
         try {
-          summary = await api.post('/api/v2/kiosk/sync/run', undefined, { timeout: 600000 });
+          summary = await api.post(api.paths.syncRun(), undefined, { timeout: 600000 });
           break;
         } catch (err) {
           if (err.status === 409) {
@@ -401,7 +401,7 @@ function renderConnect(root) {
     async function openMirrored(chosen, beforeIds, box, finished) {
       let local;
       try {
-        local = await api.all('/api/v2/events');
+        local = await api.all(api.paths.events());
       } catch (err) {
         if (alive) replace(box, errorPanel(err, () => openMirrored(chosen, beforeIds, box, finished)));
         return;

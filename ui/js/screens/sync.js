@@ -37,7 +37,7 @@ export function render(root) {
   async function loadState() {
     let s;
     try {
-      s = await api.get('/api/v2/kiosk/sync');
+      s = await api.get(api.paths.sync());
     } catch (e) {
       if (alive) replace(stateBox, errorPanel(e, loadState));
       return;
@@ -93,7 +93,7 @@ export function render(root) {
       }
     };
     const retry = act(async () => {
-      const s = await api.post(`/api/v2/kiosk/sync/parked/${p.id}/retry`);
+      const s = await api.post(api.paths.syncParkedRetry(p.id));
       toast('It will be sent again at the next round.', 'ok');
       return s;
     });
@@ -105,7 +105,7 @@ export function render(root) {
         danger: true,
       });
       if (!yes) return null;
-      const s = await api.del(`/api/v2/kiosk/sync/parked/${p.id}`);
+      const s = await api.del(api.paths.syncParked(p.id));
       toast('Dropped.', 'ok');
       return s;
     });
@@ -130,7 +130,7 @@ export function render(root) {
           save.disabled = false;
           return null;
         }
-        const s = await api.patch(`/api/v2/kiosk/sync/parked/${p.id}`, { item: { body } });
+        const s = await api.patch(api.paths.syncParked(p.id), { item: { body } });
         toast('Saved; it will be sent again at the next round.', 'ok');
         return s;
       }));
@@ -175,7 +175,7 @@ export function render(root) {
   async function loadConfig() {
     let c;
     try {
-      c = await api.get('/api/v2/kiosk/sync/config');
+      c = await api.get(api.paths.syncConfig());
     } catch (e) {
       if (alive) replace(configBox, errorPanel(e, loadConfig));
       return;
@@ -224,7 +224,7 @@ export function render(root) {
       if (secret.el.value) item.client_secret = secret.el.value;
       save.disabled = true;
       try {
-        const view = await api.put('/api/v2/kiosk/sync/config', { item });
+        const view = await api.put(api.paths.syncConfig(), { item });
         toast('Sync settings saved.', 'ok');
         showConfig(view);
         loadState();
@@ -251,7 +251,7 @@ export function render(root) {
       // 409: a round is already running (the background one); wait for it, then run ours.
       for (let attempt = 0; ; attempt += 1) {
         try {
-          s = await api.post('/api/v2/kiosk/sync/run', undefined, { timeout: 120000 });
+          s = await api.post(api.paths.syncRun(), undefined, { timeout: 120000 });
           break;
         } catch (e) {
           if (e.status !== 409 || attempt >= 30 || !alive) throw e;

@@ -4,7 +4,7 @@
 
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, fullName, randomKey, saveFailed } from '../dom.js';
-import { session, fields as loadFields, eventPath, deviceName, regTypeName, emit } from '../session.js';
+import { session, fields as loadFields, deviceName, regTypeName, emit } from '../session.js';
 import { fieldControl, formModel, memberControls } from '../fields.js';
 import { printBadge, badgePreview } from '../badge.js';
 import { toast } from '../shell.js';
@@ -79,7 +79,7 @@ export function render(root) {
       save.textContent = 'Saving…';
       let created;
       try {
-        const res = await api.post(eventPath('/attendees'), { item }, {
+        const res = await api.post(api.paths.attendees(session.event.id), { item }, {
           headers: { 'Idempotency-Key': key, 'X-Device-Name': deviceName() },
           retries: 1,
         });
@@ -97,7 +97,7 @@ export function render(root) {
       let checkInError = null;
       if (checkIn.checked) {
         try {
-          const res = await api.post(eventPath(`/attendees/${created.id}/check_in`), undefined, {
+          const res = await api.post(api.paths.checkIn(session.event.id, created.id), undefined, {
             headers: { 'Idempotency-Key': randomKey('walkin-ci'), 'X-Device-Name': deviceName() },
           });
           checkedIn = res.item;
