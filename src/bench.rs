@@ -134,31 +134,7 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         args.big_event
     );
     let started = Instant::now();
-    let big = args.big_event;
-    let (client_id, secret, big_event, big_first_id, demo_code) = {
-        let db = Db::open(db_path)?;
-        db.write_blocking(move |conn| {
-            demo::seed(conn, 300)?;
-            let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
-            let big_event = demo::seed_event(conn, account.id, "Big event", big)?;
-            let credentials = ClientCredentials::generate()?;
-            let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
-            clients::create(conn, account.id, "bench", credentials.stored(), scopes)?;
-            let big_first_id: i64 = conn.query_row(
-                "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
-                [big_event],
-                |r| r.get(0),
-            )?;
-            let demo_code: String = conn.query_row(
-                "SELECT qr_code FROM attendees WHERE event_id = 1 AND rsvp_status = 'confirmed' ORDER BY id LIMIT 1",
-                [],
-                |r| r.get(0),
-            )?;
-            // The check-in scenario measures check-ins, not RSVP refusals.
-            conn.execute("UPDATE attendees SET rsvp_status = 'confirmed' WHERE event_id = ?1", [big_event])?;
-            Ok((credentials.client_id, credentials.client_secret, big_event, big_first_id, demo_code))
-        })?
-    };
+    let seeded = seed(db_path, args.big_event)?;
     eprintln!("seeded in {:.1} s", started.elapsed().as_secs_f64());
     // The server checkpoints the WAL when it opens the database, as after any restart.
 
@@ -169,21 +145,101 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         .map_err(|e| Error::internal(format!("cannot start runtime: {e}")))?;
     let result = runtime.block_on(async {
         let addr = server.addr;
-        let token = fetch_token(addr, &client_id, &secret).await?;
-        let bearer = format!("Bearer {token}");
-        let duration = Duration::from_secs(args.duration);
+        let token = fetch_token(addr, &seeded.client_id, &seeded.secret).await?;
+        let bench = Scenarios {
+            args,
+            addr,
+            bearer: format!("Bearer {token}"),
+            duration: Duration::from_secs(args.duration),
+        };
         let mut rows = Vec::new();
-        let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+        bench.reads(&seeded, &mut rows).await?;
+        bench.check_ins(&seeded, &mut rows).await?;
+        bench.scans(&seeded, &mut rows).await?;
+        Ok::<_, Error>(rows)
+    });
+    server.stop();
+    print_table(args, &result?);
+    Ok(())
+}
 
-        if wanted("trivial") {
+/// What the seeding left for the scenarios to use.
+struct Seeded {
+    client_id: String,
+    secret: String,
+    /// The event of `--big-event` attendees, and the id of its first attendee.
+    big_event: i64,
+    big_first_id: i64,
+    /// The ticket of a confirmed attendee of the demo event.
+    demo_code: String,
+}
+
+/// Seeds the database: the demo event (300 attendees), the big event, and a client with
+/// `read write` for the load generator.
+fn seed(db_path: &std::path::Path, big: usize) -> Result<Seeded> {
+    let db = Db::open(db_path)?;
+    db.write_blocking(move |conn| {
+        demo::seed(conn, 300)?;
+        let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
+        let big_event = demo::seed_event(conn, account.id, "Big event", big)?;
+        let credentials = ClientCredentials::generate()?;
+        let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
+        clients::create(conn, account.id, "bench", credentials.stored(), scopes)?;
+        let big_first_id: i64 = conn.query_row(
+            "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
+            [big_event],
+            |r| r.get(0),
+        )?;
+        let demo_code: String = conn.query_row(
+            "SELECT qr_code FROM attendees WHERE event_id = 1 AND rsvp_status = 'confirmed' ORDER BY id LIMIT 1",
+            [],
+            |r| r.get(0),
+        )?;
+        // The check-in scenario measures check-ins, not RSVP refusals.
+        conn.execute(
+            "UPDATE attendees SET rsvp_status = 'confirmed' WHERE event_id = ?1",
+            [big_event],
+        )?;
+        Ok(Seeded {
+            client_id: credentials.client_id,
+            secret: credentials.client_secret,
+            big_event,
+            big_first_id,
+            demo_code,
+        })
+    })
+}
+
+/// The scenarios against one running server, in the order the table lists them.
+struct Scenarios<'a> {
+    args: &'a BenchArgs,
+    addr: SocketAddr,
+    bearer: String,
+    duration: Duration,
+}
+
+impl Scenarios<'_> {
+    /// Whether `--only` lets this scenario run.
+    fn wanted(&self, name: &str) -> bool {
+        self.args
+            .only
+            .as_deref()
+            .is_none_or(|only| name.contains(only))
+    }
+
+    /// The ceiling, then reads: one attendee and list pages of the demo event under load,
+    /// and the first and last list page of the big event one at a time.
+    async fn reads(&self, seeded: &Seeded, rows: &mut Vec<Figures>) -> Result<()> {
+        let (addr, bearer, connections) = (self.addr, self.bearer.as_str(), self.args.connections);
+        if self.wanted("trivial") {
             // The ceiling: what a trivial axum handler answers with the same generator.
             let mut trivial = ServerProcess::spawn(&["trivial-server"])?;
             let name = "trivial axum handler (ceiling)";
             let ceiling = load(
                 trivial.addr,
-                &bearer,
-                args.connections,
-                duration,
+                bearer,
+                connections,
+                self.duration,
                 name,
                 |_| Call::get("/".to_owned()),
             )
@@ -194,14 +250,14 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
 
         // Warm-up: fills caches and the reader pool.
         let warm_up = Duration::from_secs(2);
-        load(addr, &bearer, args.connections, warm_up, "warm-up", |i| {
+        load(addr, bearer, connections, warm_up, "warm-up", |i| {
             Call::get(format!("/api/v2/events/1/attendees/{}", 1 + i % 300))
         })
         .await?;
 
         let name = "GET attendee (demo event)";
-        if wanted(name) {
-            let figures = load(addr, &bearer, args.connections, duration, name, |i| {
+        if self.wanted(name) {
+            let figures = load(addr, bearer, connections, self.duration, name, |i| {
                 Call::get(format!(
                     "/api/v2/events/1/attendees/{}",
                     1 + (i * 7919) % 300
@@ -212,43 +268,51 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         }
 
         let name = "GET list page, per_page=25 (demo event)";
-        if wanted(name) {
-            let figures = load(addr, &bearer, args.connections, duration, name, |i| {
+        if self.wanted(name) {
+            let figures = load(addr, bearer, connections, self.duration, name, |i| {
                 Call::get(format!("/api/v2/events/1/attendees?page={}", 1 + i % 12))
             })
             .await?;
             rows.push(figures);
         }
 
+        let big = self.args.big_event;
         let last_page = big.div_ceil(100).max(1);
         for (which, page) in [("first", 1), ("last", last_page)] {
             let name = format!("list page per_page=100, {which} page of {big} (one at a time)");
-            if wanted(&name) {
-                let path = format!("/api/v2/events/{big_event}/attendees?per_page=100&page={page}");
-                let figures = sequential(addr, &bearer, args.list_requests, &name, |_| {
+            if self.wanted(&name) {
+                let path = format!(
+                    "/api/v2/events/{}/attendees?per_page=100&page={page}",
+                    seeded.big_event
+                );
+                let figures = sequential(addr, bearer, self.args.list_requests, &name, |_| {
                     Call::get(path.clone())
                 })
                 .await?;
                 rows.push(figures);
             }
         }
+        Ok(())
+    }
 
-        // Durable door check-ins: every request checks in the next attendee of the large
-        // event (a real state change, committed with synchronous=FULL). Should the run get
-        // through all of them, the next pass undoes them, then checks in again.
-        // Both storms take the next attendee from one counter, so the second goes on where
-        // the first stopped and every request is a real change.
-        let storm = door_storm(big_event, big_first_id, big as u64);
+    /// Durable door check-ins: every request checks in the next attendee of the big event
+    /// (a real state change, committed with synchronous=FULL). Should the run get through
+    /// all of them, the next pass undoes them, then checks in again. Both storms take the
+    /// next attendee from one counter, so the second goes on where the first stopped and
+    /// every request is a real change.
+    async fn check_ins(&self, seeded: &Seeded, rows: &mut Vec<Figures>) -> Result<()> {
+        let (addr, bearer, args) = (self.addr, self.bearer.as_str(), self.args);
+        let storm = door_storm(seeded.big_event, seeded.big_first_id, args.big_event as u64);
         let name = format!(
             "door check-in (POST check_in), {} connections",
             args.write_connections
         );
-        if wanted(&name) {
+        if self.wanted(&name) {
             let figures = load(
                 addr,
-                &bearer,
+                bearer,
                 args.write_connections,
-                duration,
+                self.duration,
                 &name,
                 storm.clone(),
             )
@@ -262,13 +326,13 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             "door check-in (POST check_in), {} connections, {} stream listeners",
             args.write_connections, args.listeners
         );
-        if args.listeners > 0 && wanted(&name) {
-            let listening = start_listeners(addr, &bearer, big_event, args.listeners).await?;
+        if args.listeners > 0 && self.wanted(&name) {
+            let listening = start_listeners(addr, bearer, seeded.big_event, args.listeners).await?;
             let figures = load(
                 addr,
-                &bearer,
+                bearer,
                 args.write_connections,
-                duration,
+                self.duration,
                 &name,
                 storm.clone(),
             )
@@ -281,43 +345,47 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
             );
             rows.push(finish_listeners(listening, &stream_name, written, elapsed).await?);
         }
+        Ok(())
+    }
 
-        // Stream latency at idle: one listener, scans one at a time.
+    /// Scans one at a time, as a single kiosk sends them (check in, then undo, the same
+    /// ticket of the demo event): the stream's latency at idle, then the scans' own.
+    async fn scans(&self, seeded: &Seeded, rows: &mut Vec<Figures>) -> Result<()> {
+        let (addr, bearer, requests) = (self.addr, self.bearer.as_str(), self.args.list_requests);
         let name = "stream: created_at to arrival, 1 listener, scans one at a time";
-        if wanted(name) {
-            let listening = start_listeners(addr, &bearer, 1, 1).await?;
-            let code = demo_code.clone();
-            let scans = sequential(addr, &bearer, args.list_requests, name, move |i| {
-                let action = if i % 2 == 0 { "check_in" } else { "undo" };
-                let body = format!(r#"{{"item":{{"code":"{code}","action":"{action}"}}}}"#);
-                Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
-            })
-            .await?;
+        if self.wanted(name) {
+            let listening = start_listeners(addr, bearer, 1, 1).await?;
+            let scans = sequential(addr, bearer, requests, name, scan(&seeded.demo_code)).await?;
             rows.push(finish_listeners(listening, name, scans.requests, scans.elapsed).await?);
         }
 
-        // One scan at a time, as a single kiosk does: check in, then undo, the same ticket.
         let name = "scan (POST scans), one at a time";
-        if wanted(name) {
-            let code = demo_code.clone();
-            let figures = sequential(addr, &bearer, args.list_requests * 2, name, move |i| {
-                let action = if i % 2 == 0 { "check_in" } else { "undo" };
-                let body = format!(r#"{{"item":{{"code":"{code}","action":"{action}"}}}}"#);
-                Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
-            })
-            .await?;
+        if self.wanted(name) {
+            let figures =
+                sequential(addr, bearer, requests * 2, name, scan(&seeded.demo_code)).await?;
             rows.push(figures);
         }
-        Ok::<_, Error>(rows)
-    });
-    server.stop();
-    let rows = result?;
+        Ok(())
+    }
+}
 
+/// The `i`th scan of the ticket `code`: check in on even turns, undo on odd ones.
+fn scan(code: &str) -> impl Fn(u64) -> Call + use<> {
+    let code = code.to_owned();
+    move |i| {
+        let action = if i % 2 == 0 { "check_in" } else { "undo" };
+        let body = format!(r#"{{"item":{{"code":"{code}","action":"{action}"}}}}"#);
+        Call::post("/api/v2/events/1/scans".to_owned(), Some(body))
+    }
+}
+
+/// The figures as the Markdown table of BENCHMARKS.md, and the conditions of the run.
+fn print_table(args: &BenchArgs, rows: &[Figures]) {
     println!(
         "| scenario | requests | req/s | p50 ms | p99 ms | max ms | errors | server CPU µs/req |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for row in &rows {
+    for row in rows {
         println!("{}", row.row());
     }
     println!();
@@ -327,7 +395,6 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         args.duration,
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
-    Ok(())
 }
 
 /// The processes of the servers the bench started, for their CPU time.

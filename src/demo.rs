@@ -178,6 +178,9 @@ fn some(s: &str) -> Option<Option<String>> {
 }
 
 /// Creates one realistic event with `attendee_count` attendees; returns its id.
+///
+/// The attendees come from a [`Dice`] seeded with the event id, drawn in a fixed order
+/// (see [`demo_attendee`]): the same event on every machine.
 pub fn seed_event(
     conn: &Connection,
     account_id: i64,
@@ -197,6 +200,19 @@ pub fn seed_event(
         }
         .apply(None)?,
     )?;
+    let types = seed_registration_types(conn, event.id)?;
+    seed_sessions(conn, event.id)?;
+    let fields = DemoFields::create(conn, event.id)?;
+    let mut dice = Dice(0x5EED_CAFE_F00D_u64 ^ event.id as u64);
+    for i in 0..attendee_count {
+        let (new, problems) = demo_attendee(&mut dice, i, &types, &fields).parse();
+        attendees::create(conn, event.id, new, problems)?;
+    }
+    Ok(event.id)
+}
+
+/// The event's registration types; their ids in this order (general admission first).
+fn seed_registration_types(conn: &Connection, event_id: i64) -> Result<Vec<i64>> {
     let mut types = Vec::new();
     for (name, capacity) in [
         ("General Admission", Some(800)),
@@ -209,8 +225,12 @@ pub fn seed_event(
             capacity: Some(capacity),
         }
         .apply(None)?;
-        types.push(events::create_registration_type(conn, event.id, &data)?.id);
+        types.push(events::create_registration_type(conn, event_id, &data)?.id);
     }
+    Ok(types)
+}
+
+fn seed_sessions(conn: &Connection, event_id: i64) -> Result<()> {
     for (name, start, end, capacity) in [
         (
             "Opening keynote",
@@ -232,119 +252,143 @@ pub fn seed_event(
             capacity: Some(capacity),
         }
         .apply(None)?;
-        events::create_session(conn, event.id, &data)?;
+        events::create_session(conn, event_id, &data)?;
     }
-    let field = |label: &str, t: &str, required: bool, options: &[&str]| -> Result<i64> {
-        let def = AttendeeFieldInput {
-            label: Some(Some(label.into())),
-            field_type: Some(Some(t.into())),
-            required: Some(Some(required)),
-            options: Some(Some(options.iter().map(|s| s.to_string()).collect())),
-            position: None,
-        }
-        .into_new()?;
-        Ok(attendee_fields::create(conn, event.id, &def)?.id)
-    };
-    field("About you", "section_divider", false, &[])?;
-    let shirt = field(
-        "T-shirt size",
-        "dropdown",
-        true,
-        &["XS", "S", "M", "L", "XL", "XXL"],
-    )?;
-    let diet = field("Dietary requirements", "dietary_requirements", false, &[])?;
-    let workshops = field(
-        "Interested in",
-        "checkbox",
-        false,
-        &["Embedded", "Web", "Data", "Security", "Games"],
-    )?;
-    let country = field("Country", "country", false, &[])?;
-    field("We take photos at the event.", "paragraph", false, &[])?;
-    let photos = field("I agree to appear in event photos", "consent", false, &[])?;
+    Ok(())
+}
 
-    let mut dice = Dice(0x5EED_CAFE_F00D_u64 ^ event.id as u64);
-    let sizes = ["XS", "S", "M", "L", "XL", "XXL"];
-    let diets = [
-        "Vegetarian",
-        "Vegan",
-        "Gluten-free",
-        "No pork",
-        "Lactose-free",
-    ];
-    let interests = ["Embedded", "Web", "Data", "Security", "Games"];
-    let countries = ["NO", "SE", "DK", "FI", "DE", "GB", "NL", "PL", "US", "IN"];
-    for i in 0..attendee_count {
-        let first = dice.pick(FIRST_NAMES);
-        let last = dice.pick(LAST_NAMES);
-        let company = dice.pick(COMPANIES);
-        let email = format!(
-            "{}.{}{}@{}.example",
-            ascii_lower(first),
-            ascii_lower(last),
-            i,
-            ascii_lower(company).replace(' ', "")
-        );
-        let mut answers = vec![AttendeeFieldValueInput {
-            attendee_field_id: shirt,
-            value: json!(dice.pick(&sizes)),
-        }];
-        if dice.chance(20) {
-            answers.push(AttendeeFieldValueInput {
-                attendee_field_id: diet,
-                value: json!(dice.pick(&diets)),
-            });
-        }
-        if dice.chance(60) {
-            answers.push(AttendeeFieldValueInput {
-                attendee_field_id: workshops,
-                value: json!([dice.pick(&interests)]),
-            });
-        }
-        answers.push(AttendeeFieldValueInput {
-            attendee_field_id: country,
-            value: json!(dice.pick(&countries)),
-        });
-        answers.push(AttendeeFieldValueInput {
-            attendee_field_id: photos,
-            value: json!(dice.chance(85)),
-        });
-        let rsvp = match dice.next() % 50 {
-            0 => "declined",
-            1 => "waitlisted",
-            2 => "pending_approval",
-            3 | 4 => "unconfirmed",
-            _ => "confirmed",
+const SIZES: [&str; 6] = ["XS", "S", "M", "L", "XL", "XXL"];
+const DIETS: [&str; 5] = [
+    "Vegetarian",
+    "Vegan",
+    "Gluten-free",
+    "No pork",
+    "Lactose-free",
+];
+const INTERESTS: [&str; 5] = ["Embedded", "Web", "Data", "Security", "Games"];
+const COUNTRIES: [&str; 10] = ["NO", "SE", "DK", "FI", "DE", "GB", "NL", "PL", "US", "IN"];
+
+/// The ids of the demo event's fields that attendees answer.
+struct DemoFields {
+    shirt: i64,
+    diet: i64,
+    workshops: i64,
+    country: i64,
+    photos: i64,
+}
+
+impl DemoFields {
+    /// Creates the form, with a section divider and a paragraph between the questions.
+    fn create(conn: &Connection, event_id: i64) -> Result<DemoFields> {
+        let field = |label: &str, t: &str, required: bool, options: &[&str]| -> Result<i64> {
+            let def = AttendeeFieldInput {
+                label: Some(Some(label.into())),
+                field_type: Some(Some(t.into())),
+                required: Some(Some(required)),
+                options: Some(Some(options.iter().map(|s| s.to_string()).collect())),
+                position: None,
+            }
+            .into_new()?;
+            Ok(attendee_fields::create(conn, event_id, &def)?.id)
         };
-        // The README's examples scan the first attendee's ticket: a confirmed one.
-        let rsvp = if i == 0 { "confirmed" } else { rsvp };
-        let input = AttendeeCreateInput {
-            first_name: Some(first.into()),
-            last_name: Some(last.into()),
-            email: Some(email),
-            phone: dice
-                .chance(70)
-                .then(|| format!("+47 4{:07}", dice.next() % 10_000_000)),
-            job_title: Some(dice.pick(JOB_TITLES).into()),
-            company: Some(company.into()),
-            registration_type_id: Some(
-                types[match dice.next() % 20 {
-                    0 => 1,
-                    1 => 2,
-                    2 => 3,
-                    _ => 0,
-                }],
-            ),
-            rsvp_status: Some(rsvp.into()),
-            qr_code: (i == 0).then(|| README_CODE.to_owned()),
-            fields: Some(answers),
-            door_note: None,
-            needs_attention: None,
-        };
-        let (new, problems) = input.parse();
-        attendees::create(conn, event.id, new, problems)?;
+        field("About you", "section_divider", false, &[])?;
+        let shirt = field("T-shirt size", "dropdown", true, &SIZES)?;
+        let diet = field("Dietary requirements", "dietary_requirements", false, &[])?;
+        let workshops = field("Interested in", "checkbox", false, &INTERESTS)?;
+        let country = field("Country", "country", false, &[])?;
+        field("We take photos at the event.", "paragraph", false, &[])?;
+        let photos = field("I agree to appear in event photos", "consent", false, &[])?;
+        Ok(DemoFields {
+            shirt,
+            diet,
+            workshops,
+            country,
+            photos,
+        })
     }
-    Ok(event.id)
+}
+
+/// The `i`th attendee. The order of the dice's draws is what makes the demo the same on
+/// every run: keep it when changing what is drawn.
+fn demo_attendee(
+    dice: &mut Dice,
+    i: usize,
+    types: &[i64],
+    fields: &DemoFields,
+) -> AttendeeCreateInput {
+    let first = dice.pick(FIRST_NAMES);
+    let last = dice.pick(LAST_NAMES);
+    let company = dice.pick(COMPANIES);
+    let email = format!(
+        "{}.{}{}@{}.example",
+        ascii_lower(first),
+        ascii_lower(last),
+        i,
+        ascii_lower(company).replace(' ', "")
+    );
+    let answers = demo_answers(dice, fields);
+    let rsvp = match dice.next() % 50 {
+        0 => "declined",
+        1 => "waitlisted",
+        2 => "pending_approval",
+        3 | 4 => "unconfirmed",
+        _ => "confirmed",
+    };
+    // The README's examples scan the first attendee's ticket: a confirmed one.
+    let rsvp = if i == 0 { "confirmed" } else { rsvp };
+    AttendeeCreateInput {
+        first_name: Some(first.into()),
+        last_name: Some(last.into()),
+        email: Some(email),
+        phone: dice
+            .chance(70)
+            .then(|| format!("+47 4{:07}", dice.next() % 10_000_000)),
+        job_title: Some(dice.pick(JOB_TITLES).into()),
+        company: Some(company.into()),
+        registration_type_id: Some(
+            types[match dice.next() % 20 {
+                0 => 1,
+                1 => 2,
+                2 => 3,
+                _ => 0,
+            }],
+        ),
+        rsvp_status: Some(rsvp.into()),
+        qr_code: (i == 0).then(|| README_CODE.to_owned()),
+        fields: Some(answers),
+        door_note: None,
+        needs_attention: None,
+    }
+}
+
+/// An attendee's answers: a size and a country always, a diet and interests sometimes,
+/// photo consent mostly given.
+fn demo_answers(dice: &mut Dice, fields: &DemoFields) -> Vec<AttendeeFieldValueInput> {
+    let mut answers = vec![AttendeeFieldValueInput {
+        attendee_field_id: fields.shirt,
+        value: json!(dice.pick(&SIZES)),
+    }];
+    if dice.chance(20) {
+        answers.push(AttendeeFieldValueInput {
+            attendee_field_id: fields.diet,
+            value: json!(dice.pick(&DIETS)),
+        });
+    }
+    if dice.chance(60) {
+        answers.push(AttendeeFieldValueInput {
+            attendee_field_id: fields.workshops,
+            value: json!([dice.pick(&INTERESTS)]),
+        });
+    }
+    answers.push(AttendeeFieldValueInput {
+        attendee_field_id: fields.country,
+        value: json!(dice.pick(&COUNTRIES)),
+    });
+    answers.push(AttendeeFieldValueInput {
+        attendee_field_id: fields.photos,
+        value: json!(dice.chance(85)),
+    });
+    answers
 }
 
 fn ascii_lower(s: &str) -> String {

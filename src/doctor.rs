@@ -50,8 +50,25 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
         return Ok(out);
     }
     let version = migrations::version(&conn)?;
+    out.push(schema(version));
+    let problems = integrity_problems(&conn)?;
+    out.push(integrity(&problems));
+    out.push(foreign_keys(&conn)?);
+    out.push(wal(path));
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+    out.push(finding("journal", true, format!("journal_mode {mode}")));
+
+    // Counting rows of a damaged or empty database would only add errors to the report.
+    if problems.is_empty() && version > 0 {
+        out.extend(contents(&conn)?);
+    }
+    Ok(out)
+}
+
+/// The schema version against the one this Entrada writes.
+fn schema(version: usize) -> Finding {
     let latest = migrations::latest();
-    out.push(finding(
+    finding(
         "schema",
         version == latest,
         match version.cmp(&latest) {
@@ -63,20 +80,25 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
                 "version {version}, written by a newer Entrada (this one knows {latest}); use that version"
             ),
         },
-    ));
+    )
+}
 
+/// The lines of `PRAGMA integrity_check` other than "ok".
+fn integrity_problems(conn: &Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
-    {
-        let mut stmt = conn.prepare("PRAGMA integrity_check")?;
-        let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-        for row in rows {
-            let row = row?;
-            if row != "ok" {
-                problems.push(row);
-            }
+    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    for row in rows {
+        let row = row?;
+        if row != "ok" {
+            problems.push(row);
         }
     }
-    out.push(finding(
+    Ok(problems)
+}
+
+fn integrity(problems: &[String]) -> Finding {
+    finding(
         "integrity",
         problems.is_empty(),
         if problems.is_empty() {
@@ -85,32 +107,28 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
             format!(
                 "integrity_check found {} problem(s): {}. Restore a backup (entrada restore)",
                 problems.len(),
-                problems
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                first_five(problems)
             )
         },
-    ));
+    )
+}
 
+/// Rows that point at a row that is not there (`PRAGMA foreign_key_check`).
+fn foreign_keys(conn: &Connection) -> Result<Finding> {
     let mut violations: Vec<String> = Vec::new();
-    {
-        let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
-        let rows = stmt.query_map([], |r| {
-            Ok(format!(
-                "{} row {} -> {}",
-                r.get::<_, String>(0)?,
-                r.get::<_, Option<i64>>(1)?.unwrap_or_default(),
-                r.get::<_, String>(2)?
-            ))
-        })?;
-        for row in rows {
-            violations.push(row?);
-        }
+    let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(format!(
+            "{} row {} -> {}",
+            r.get::<_, String>(0)?,
+            r.get::<_, Option<i64>>(1)?.unwrap_or_default(),
+            r.get::<_, String>(2)?
+        ))
+    })?;
+    for row in rows {
+        violations.push(row?);
     }
-    out.push(finding(
+    Ok(finding(
         "foreign keys",
         violations.is_empty(),
         if violations.is_empty() {
@@ -119,20 +137,23 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
             format!(
                 "{} dangling reference(s): {}",
                 violations.len(),
-                violations
-                    .iter()
-                    .take(5)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                first_five(&violations)
             )
         },
-    ));
+    ))
+}
 
+/// The first five items of a list, for a detail line that stays readable.
+fn first_five(items: &[String]) -> String {
+    items.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
+}
+
+/// The size of the write-ahead log next to the file (none counts as 0 bytes).
+fn wal(path: &Path) -> Finding {
     let mut wal = path.as_os_str().to_owned();
     wal.push("-wal");
     let wal_bytes = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
-    out.push(finding(
+    finding(
         "wal",
         wal_bytes <= WAL_WARN_BYTES,
         if wal_bytes <= WAL_WARN_BYTES {
@@ -142,50 +163,49 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
                 "write-ahead log {wal_bytes} bytes: larger than {WAL_WARN_BYTES}; a restart of the server checkpoints it"
             )
         },
-    ));
-    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
-    out.push(finding("journal", true, format!("journal_mode {mode}")));
+    )
+}
 
-    if problems.is_empty() && version > 0 {
-        // Tables of older schemas may be missing: count what is there.
-        let has = |table: &str| -> Result<bool> {
-            Ok(conn.query_row(
-                "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-                [table],
-                |r| r.get(0),
-            )?)
-        };
-        let count = |sql: &str| -> Result<i64> { Ok(conn.query_row(sql, [], |r| r.get(0))?) };
-        let mut contents = Vec::new();
-        for (table, what) in [
-            ("events", "event(s)"),
-            ("attendees", "attendee(s)"),
-            ("check_ins", "check-in record(s)"),
-        ] {
-            if has(table)? {
-                contents.push(format!(
-                    "{} {what}",
-                    count(&format!("SELECT COUNT(*) FROM {table}"))?
-                ));
-            }
-        }
-        out.push(finding("contents", true, contents.join(", ")));
-        if has("sync_outbox")? {
-            let pending = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NULL")?;
-            let parked = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NOT NULL")?;
-            out.push(finding(
-                "sync",
-                parked == 0,
-                format!(
-                    "{pending} change(s) waiting for the remote, {parked} parked{}",
-                    if parked > 0 {
-                        " (see the Sync screen or GET /kiosk/sync)"
-                    } else {
-                        ""
-                    }
-                ),
+/// What the database holds, and the sync outbox's state when it has one.
+fn contents(conn: &Connection) -> Result<Vec<Finding>> {
+    // Tables of older schemas may be missing: count what is there.
+    let has = |table: &str| -> Result<bool> {
+        Ok(conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [table],
+            |r| r.get(0),
+        )?)
+    };
+    let count = |sql: &str| -> Result<i64> { Ok(conn.query_row(sql, [], |r| r.get(0))?) };
+    let mut contents = Vec::new();
+    for (table, what) in [
+        ("events", "event(s)"),
+        ("attendees", "attendee(s)"),
+        ("check_ins", "check-in record(s)"),
+    ] {
+        if has(table)? {
+            contents.push(format!(
+                "{} {what}",
+                count(&format!("SELECT COUNT(*) FROM {table}"))?
             ));
         }
+    }
+    let mut out = vec![finding("contents", true, contents.join(", "))];
+    if has("sync_outbox")? {
+        let pending = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NULL")?;
+        let parked = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NOT NULL")?;
+        out.push(finding(
+            "sync",
+            parked == 0,
+            format!(
+                "{pending} change(s) waiting for the remote, {parked} parked{}",
+                if parked > 0 {
+                    " (see the Sync screen or GET /kiosk/sync)"
+                } else {
+                    ""
+                }
+            ),
+        ));
     }
     Ok(out)
 }

@@ -472,22 +472,35 @@ fn sync_settings() -> Value {
     })
 }
 
-/// The table: one entry per operation, in the order of the document's paths.
+/// The table: one entry per operation, grouped by resource (one function each, so that
+/// every group stays short enough to read); within a group in the order of the
+/// document's paths. The order is for the reader: [`attach`] finds entries by
+/// `operationId`.
 fn table() -> Vec<Example> {
-    let nadia_in = nadia("checked_in", NADIA_IN_AT);
+    [
+        event_examples(),
+        field_examples(),
+        attendee_examples(),
+        door_examples(),
+        check_in_history_examples(),
+        registration_type_examples(),
+        session_examples(),
+        client_examples(),
+        first_run_examples(),
+        staff_examples(),
+        sync_state_examples(),
+        sync_config_examples(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The account and its events.
+fn event_examples() -> Vec<Example> {
     let mut renamed = summit();
     renamed["location"] = json!("Oslo Spektrum, Hall B, Sonja Henies plass 2, Oslo");
     renamed["updated_at"] = json!("2026-09-01T10:02:57.640Z");
-    let mut promoted = nadia("not_checked_in", "2026-09-01T10:12:05.388Z");
-    promoted["job_title"] = json!("Director of Engineering");
-    promoted["phone"] = json!("+4741234567");
-    promoted["fields"][0]["value"] = json!("M");
-    let new_staff = with_passphrase(staff_member("door"), "x924-9qxp-sjmd-yq4q");
-    let demo_client = json!({
-        "client_id": "ent_ci_M5PvQC1x9MSnEiOy", "name": "demo", "scopes": "read write check_in",
-        "created_at": "2026-08-03T09:15:40.455Z"
-    });
-    let printer_id = "ent_ci_YEbrPCb0e_mG4eL5";
     vec![
         Example {
             operation: "getAccount",
@@ -529,6 +542,12 @@ fn table() -> Vec<Example> {
             )),
             responses: vec![("200", item(renamed))],
         },
+    ]
+}
+
+/// The event's form: its fields, and how many answers one has.
+fn field_examples() -> Vec<Example> {
+    vec![
         Example {
             operation: "listAttendeeFields",
             request: None,
@@ -567,6 +586,16 @@ fn table() -> Vec<Example> {
             request: None,
             responses: vec![("200", item(json!({"answer_count": 300})))],
         },
+    ]
+}
+
+/// Attendees: the list, one attendee, changes, and a CSV import.
+fn attendee_examples() -> Vec<Example> {
+    let mut promoted = nadia("not_checked_in", "2026-09-01T10:12:05.388Z");
+    promoted["job_title"] = json!("Director of Engineering");
+    promoted["phone"] = json!("+4741234567");
+    promoted["fields"][0]["value"] = json!("M");
+    vec![
         Example {
             operation: "listAttendees",
             request: None,
@@ -606,7 +635,7 @@ fn table() -> Vec<Example> {
         Example {
             operation: "getAttendee",
             request: None,
-            responses: vec![("200", item(nadia_in.clone()))],
+            responses: vec![("200", item(nadia("checked_in", NADIA_IN_AT)))],
         },
         Example {
             operation: "updateAttendee",
@@ -620,6 +649,25 @@ fn table() -> Vec<Example> {
             )),
             responses: vec![("200", item(promoted))],
         },
+        Example {
+            operation: "importAttendees",
+            request: Some((
+                "text/csv",
+                json!(
+                    "first_name,last_name,email,company,registration_type,T-shirt size\n\
+                     Grace,Hopper,grace.hopper@navy.example,US Navy,Speaker,L\n\
+                     Alan,Turing,alan.turing@bletchley.example,Bletchley Park,General Admission,M\n"
+                ),
+            )),
+            responses: vec![("200", item(import_report()))],
+        },
+    ]
+}
+
+/// What the door does to an attendee: check in, undo, check out, and a scan.
+fn door_examples() -> Vec<Example> {
+    let nadia_in = nadia("checked_in", NADIA_IN_AT);
+    vec![
         Example {
             // At the door (no session); the history keeps the check-in.
             operation: "undoCheckIn",
@@ -644,6 +692,28 @@ fn table() -> Vec<Example> {
             request: Some((JSON, json!({"item": {"session_id": 1}}))),
             responses: vec![("200", item(nadia_in.clone()))],
         },
+        Example {
+            operation: "scanCode",
+            request: Some((
+                JSON,
+                json!({"item": {"code": "7KQ2-MXW9-PD3A-H8RT", "action": "check_in"}}),
+            )),
+            responses: vec![(
+                "200",
+                item(json!({
+                    "outcome": "ok",
+                    "message": "Nadia Castillo checked in",
+                    "attendee": nadia_in,
+                    "missing_fields": []
+                })),
+            )],
+        },
+    ]
+}
+
+/// The check-in history and the door's figures.
+fn check_in_history_examples() -> Vec<Example> {
+    vec![
         Example {
             operation: "listAttendeeCheckIns",
             request: None,
@@ -676,18 +746,12 @@ fn table() -> Vec<Example> {
                 ),
             )],
         },
-        Example {
-            operation: "importAttendees",
-            request: Some((
-                "text/csv",
-                json!(
-                    "first_name,last_name,email,company,registration_type,T-shirt size\n\
-                     Grace,Hopper,grace.hopper@navy.example,US Navy,Speaker,L\n\
-                     Alan,Turing,alan.turing@bletchley.example,Bletchley Park,General Admission,M\n"
-                ),
-            )),
-            responses: vec![("200", item(import_report()))],
-        },
+    ]
+}
+
+/// Registration types.
+fn registration_type_examples() -> Vec<Example> {
+    vec![
         Example {
             operation: "listRegistrationTypes",
             request: None,
@@ -708,22 +772,12 @@ fn table() -> Vec<Example> {
             request: Some((JSON, json!({"item": {"capacity": 80}}))),
             responses: vec![("200", item(student(80, "2026-09-01T10:04:31.905Z")))],
         },
-        Example {
-            operation: "scanCode",
-            request: Some((
-                JSON,
-                json!({"item": {"code": "7KQ2-MXW9-PD3A-H8RT", "action": "check_in"}}),
-            )),
-            responses: vec![(
-                "200",
-                item(json!({
-                    "outcome": "ok",
-                    "message": "Nadia Castillo checked in",
-                    "attendee": nadia_in,
-                    "missing_fields": []
-                })),
-            )],
-        },
+    ]
+}
+
+/// Sessions.
+fn session_examples() -> Vec<Example> {
+    vec![
         Example {
             operation: "listSessions",
             request: None,
@@ -761,6 +815,17 @@ fn table() -> Vec<Example> {
                 item(lightning_talks(250, "2026-09-01T10:07:09.126Z")),
             )],
         },
+    ]
+}
+
+/// API clients: the demo's, and a badge printer being added.
+fn client_examples() -> Vec<Example> {
+    let demo_client = json!({
+        "client_id": "ent_ci_M5PvQC1x9MSnEiOy", "name": "demo", "scopes": "read write check_in",
+        "created_at": "2026-08-03T09:15:40.455Z"
+    });
+    let printer_id = "ent_ci_YEbrPCb0e_mG4eL5";
+    vec![
         Example {
             operation: "listClients",
             request: None,
@@ -791,6 +856,12 @@ fn table() -> Vec<Example> {
                 }),
             )],
         },
+    ]
+}
+
+/// The first run: the demo event, and setting up the first organiser.
+fn first_run_examples() -> Vec<Example> {
+    vec![
         Example {
             operation: "deleteDemo",
             request: None,
@@ -827,6 +898,13 @@ fn table() -> Vec<Example> {
                 })),
             )],
         },
+    ]
+}
+
+/// The account's staff, and the signed-in person.
+fn staff_examples() -> Vec<Example> {
+    let new_staff = with_passphrase(staff_member("door"), "x924-9qxp-sjmd-yq4q");
+    vec![
         Example {
             operation: "listStaff",
             request: None,
@@ -872,31 +950,23 @@ fn table() -> Vec<Example> {
             )],
         },
         Example {
+            operation: "getMe",
+            request: None,
+            responses: vec![("200", item(organiser()))],
+        },
+    ]
+}
+
+/// The sync with a remote registration system: its state, parked changes, a round.
+fn sync_state_examples() -> Vec<Example> {
+    vec![
+        Example {
             operation: "getSyncStatus",
             request: None,
             responses: vec![(
                 "200",
                 sync_status(2, json!([parked_entry()]), json!([edit_conflict()])),
             )],
-        },
-        Example {
-            operation: "getSyncConfig",
-            request: None,
-            responses: vec![("200", sync_settings())],
-        },
-        Example {
-            operation: "putSyncConfig",
-            request: Some((
-                JSON,
-                json!({"item": {
-                    "base_url": SYNC_BASE,
-                    "auth_url": "https://registration.example.com",
-                    "client_id": "kiosk-oslo-spektrum",
-                    "client_secret": "rk_live_6Jq2cZx8Wm4Tn7Pb",
-                    "events": [4711]
-                }}),
-            )),
-            responses: vec![("200", sync_settings())],
         },
         Example {
             operation: "dropParkedChange",
@@ -928,6 +998,31 @@ fn table() -> Vec<Example> {
                 }),
             )],
         },
+    ]
+}
+
+/// The sync's settings, and testing them before saving.
+fn sync_config_examples() -> Vec<Example> {
+    vec![
+        Example {
+            operation: "getSyncConfig",
+            request: None,
+            responses: vec![("200", sync_settings())],
+        },
+        Example {
+            operation: "putSyncConfig",
+            request: Some((
+                JSON,
+                json!({"item": {
+                    "base_url": SYNC_BASE,
+                    "auth_url": "https://registration.example.com",
+                    "client_id": "kiosk-oslo-spektrum",
+                    "client_secret": "rk_live_6Jq2cZx8Wm4Tn7Pb",
+                    "events": [4711]
+                }}),
+            )),
+            responses: vec![("200", sync_settings())],
+        },
         Example {
             operation: "testSyncConnection",
             request: Some((
@@ -953,11 +1048,6 @@ fn table() -> Vec<Example> {
                     ]
                 }),
             )],
-        },
-        Example {
-            operation: "getMe",
-            request: None,
-            responses: vec![("200", item(organiser()))],
         },
     ]
 }

@@ -86,16 +86,7 @@ pub(super) fn import_command(cmd: ImportCommand) -> Result<()> {
         json,
         db,
     } = cmd;
-    let bytes = std::fs::read(&file)
-        .map_err(|e| Error::invalid(format!("cannot read {}: {e}", file.display())))?;
-    if bytes.len() > import::MAX_FILE_BYTES {
-        return Err(Error::invalid(format!(
-            "{} is larger than {} MiB",
-            file.display(),
-            import::MAX_FILE_BYTES >> 20
-        )));
-    }
-    let sheet = Sheet::read(&bytes)?;
+    let sheet = Sheet::read(&read_import_file(&file)?)?;
     let db = db.open()?;
     let account = account_of(&db, event)?;
     let options = ImportOptions {
@@ -125,33 +116,71 @@ pub(super) fn import_command(cmd: ImportCommand) -> Result<()> {
             serde_json::to_string(&report).map_err(Error::internal)?
         );
     } else {
-        for c in report.columns.iter().filter(|c| c.target.is_none()) {
-            let _ = writeln!(
-                out,
-                "column `{}`: not imported (no member or field of that name; see --map)",
-                c.heading
-            );
-        }
-        for r in &report.results {
-            if report.dry_run || !r.errors.is_empty() {
-                let who = if r.name.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", r.name)
-                };
-                let id = r
-                    .attendee_id
-                    .map(|i| format!(" (attendee {i})"))
-                    .unwrap_or_default();
-                let why = if r.errors.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", r.errors.join("; "))
-                };
-                let _ = writeln!(out, "row {}: {}{who}{id}{why}", r.row, r.action);
-            }
+        write_report_lines(&mut out, &report);
+    }
+    eprintln!("{}", summary(&report));
+    let _ = out.flush();
+    // With --valid-only the invalid rows were skipped on purpose: that is no failure.
+    if report.invalid > 0 && !(report.written || (valid_only && !report.dry_run)) {
+        return Err(Error::Validation(vec![format!(
+            "{} invalid row(s)",
+            report.invalid
+        )]));
+    }
+    Ok(())
+}
+
+/// The file to import, refused before parsing when it is larger than the import takes.
+fn read_import_file(file: &std::path::Path) -> Result<Vec<u8>> {
+    use crate::transfer::import::MAX_FILE_BYTES;
+    let bytes = std::fs::read(file)
+        .map_err(|e| Error::invalid(format!("cannot read {}: {e}", file.display())))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Error::invalid(format!(
+            "{} is larger than {} MiB",
+            file.display(),
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The report for a person: the columns left out, then a line per row that was refused
+/// (every row on a dry run, so it shows what would happen).
+fn write_report_lines(
+    out: &mut impl std::io::Write,
+    report: &crate::transfer::import::ImportReport,
+) {
+    for c in report.columns.iter().filter(|c| c.target.is_none()) {
+        let _ = writeln!(
+            out,
+            "column `{}`: not imported (no member or field of that name; see --map)",
+            c.heading
+        );
+    }
+    for r in &report.results {
+        if report.dry_run || !r.errors.is_empty() {
+            let who = if r.name.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", r.name)
+            };
+            let id = r
+                .attendee_id
+                .map(|i| format!(" (attendee {i})"))
+                .unwrap_or_default();
+            let why = if r.errors.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", r.errors.join("; "))
+            };
+            let _ = writeln!(out, "row {}: {}{who}{id}{why}", r.row, r.action);
         }
     }
+}
+
+/// The closing line: the counts, and whether (and why not) anything was written.
+fn summary(report: &crate::transfer::import::ImportReport) -> String {
     let verb = if report.dry_run { "would be " } else { "" };
     let written = if report.written {
         "written"
@@ -162,18 +191,10 @@ pub(super) fn import_command(cmd: ImportCommand) -> Result<()> {
     } else {
         "nothing to change"
     };
-    eprintln!(
+    format!(
         "{} rows: {} {verb}created, {} {verb}updated, {} unchanged, {} invalid; {written}",
         report.rows, report.created, report.updated, report.unchanged, report.invalid
-    );
-    let _ = out.flush();
-    if report.invalid > 0 && !(report.written || (valid_only && !report.dry_run)) {
-        return Err(Error::Validation(vec![format!(
-            "{} invalid row(s)",
-            report.invalid
-        )]));
-    }
-    Ok(())
+    )
 }
 
 pub(super) fn export_command(cmd: ExportCommand) -> Result<()> {

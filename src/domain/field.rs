@@ -181,106 +181,88 @@ impl AttendeeField {
         if value.is_null() {
             return Ok(None);
         }
-        let kind = self.field_type.answer_kind();
         let type_name = self.field_type.as_str();
-        let as_text = |value: &Value| -> Result<Option<String>, String> {
-            match value {
-                Value::String(s) if s.trim().is_empty() => Ok(None),
-                Value::String(s) => Ok(Some(s.clone())),
-                _ => Err(format!("{path} must be a string for a `{type_name}` field")),
-            }
-        };
-        let checked = match kind {
+        let checked = match self.field_type.answer_kind() {
             AnswerKind::Nothing => {
                 return Err(format!(
                     "{path}: field `{}` is a `{type_name}` and takes no answer",
                     self.name
                 ));
             }
-            AnswerKind::OneOption => match as_text(value)? {
+            AnswerKind::OneOption => match self.text_answer(path, value)? {
                 None => None,
                 Some(choice) if self.options.contains(&choice) => Some(Value::String(choice)),
                 Some(choice) => return Err(self.not_an_option(path, &choice)),
             },
-            AnswerKind::Checkbox if self.options.is_empty() => match value {
-                Value::Bool(b) => Some(Value::Bool(*b)),
-                _ => return Err(format!("{path} must be true or false")),
-            },
-            AnswerKind::Checkbox => {
-                let Value::Array(items) = value else {
-                    return Err(format!(
-                        "{path} must be an array of the field's options ({})",
-                        self.options.join(", ")
-                    ));
-                };
-                let mut chosen: Vec<Value> = Vec::with_capacity(items.len());
-                for item in items {
-                    let Some(choice) = item.as_str() else {
-                        return Err(format!("{path} must be an array of strings"));
-                    };
-                    if !self.options.iter().any(|o| o == choice) {
-                        return Err(self.not_an_option(path, choice));
-                    }
-                    if !chosen.iter().any(|c| c.as_str() == Some(choice)) {
-                        chosen.push(Value::String(choice.to_owned()));
-                    }
-                }
-                Some(Value::Array(chosen))
-            }
-            AnswerKind::Consent => match value {
-                Value::Bool(b) => Some(Value::Bool(*b)),
-                _ => return Err(format!("{path} must be true or false")),
-            },
+            AnswerKind::Checkbox if self.options.is_empty() => Some(yes_or_no(path, value)?),
+            AnswerKind::Checkbox => Some(self.check_choices(path, value)?),
+            AnswerKind::Consent => Some(yes_or_no(path, value)?),
             AnswerKind::Number => match value {
                 Value::Number(n) => Some(Value::Number(n.clone())),
                 _ => return Err(format!("{path} must be a number")),
             },
-            AnswerKind::Date => as_text(value)?
-                .map(|s| text::date(path, &s).map(Value::String))
-                .transpose()?,
-            AnswerKind::Time => as_text(value)?
-                .map(|s| text::time_of_day(path, &s).map(Value::String))
-                .transpose()?,
-            AnswerKind::Email => as_text(value)?
-                .map(|s| text::email(path, &s).map(Value::String))
-                .transpose()?,
-            AnswerKind::Url => as_text(value)?
-                .map(|s| text::url(path, &s).map(Value::String))
-                .transpose()?,
-            AnswerKind::Phone => as_text(value)?
-                .map(|s| text::phone(path, &s).map(Value::String))
-                .transpose()?,
-            AnswerKind::Country => as_text(value)?
-                .map(|s| text::country(path, &s).map(Value::String))
-                .transpose()?,
+            AnswerKind::Date => self.checked_text(path, value, text::date)?,
+            AnswerKind::Time => self.checked_text(path, value, text::time_of_day)?,
+            AnswerKind::Email => self.checked_text(path, value, text::email)?,
+            AnswerKind::Url => self.checked_text(path, value, text::url)?,
+            AnswerKind::Phone => self.checked_text(path, value, text::phone)?,
+            AnswerKind::Country => self.checked_text(path, value, text::country)?,
             AnswerKind::Address => match value {
-                Value::Object(parts) => {
-                    let mut clean = serde_json::Map::new();
-                    for (key, part) in parts {
-                        let part_path = format!("{path}.{key}");
-                        match part {
-                            Value::Null => {}
-                            Value::String(s) => {
-                                if let Some(t) =
-                                    text::optional_text(&part_path, Some(s), MAX_SHORT)?
-                                {
-                                    clean.insert(key.clone(), Value::String(t));
-                                }
-                            }
-                            _ => return Err(format!("{part_path} must be a string")),
-                        }
-                    }
-                    (!clean.is_empty()).then_some(Value::Object(clean))
-                }
-                _ => as_text(value)?
-                    .map(|s| text::required_text(path, &s, MAX_LONG).map(Value::String))
-                    .transpose()?,
+                Value::Object(parts) => check_address_parts(path, parts)?,
+                _ => self.checked_text(path, value, long_text)?,
             },
-            AnswerKind::Text => as_text(value)?
-                .map(|s| text::required_text(path, &s, MAX_LONG).map(Value::String))
-                .transpose()?,
+            AnswerKind::Text => self.checked_text(path, value, long_text)?,
         };
         Ok(checked)
+    }
+
+    /// A text answer: `None` when it is empty (which clears the field), an error when the
+    /// JSON value is not a string at all.
+    fn text_answer(&self, path: &str, value: &Value) -> Result<Option<String>, String> {
+        match value {
+            Value::String(s) if s.trim().is_empty() => Ok(None),
+            Value::String(s) => Ok(Some(s.clone())),
+            _ => Err(format!(
+                "{path} must be a string for a `{}` field",
+                self.field_type.as_str()
+            )),
+        }
+    }
+
+    /// A text answer passed through `check`, which validates and normalises it.
+    fn checked_text(
+        &self,
+        path: &str,
+        value: &Value,
+        check: fn(&str, &str) -> Result<String, String>,
+    ) -> Result<Option<Value>, String> {
+        self.text_answer(path, value)?
+            .map(|s| check(path, &s).map(Value::String))
+            .transpose()
+    }
+
+    /// The answer of a checkbox field with options: an array of some of the options,
+    /// stored once each in the order given.
+    fn check_choices(&self, path: &str, value: &Value) -> Result<Value, String> {
+        let Value::Array(items) = value else {
+            return Err(format!(
+                "{path} must be an array of the field's options ({})",
+                self.options.join(", ")
+            ));
+        };
+        let mut chosen: Vec<Value> = Vec::with_capacity(items.len());
+        for item in items {
+            let Some(choice) = item.as_str() else {
+                return Err(format!("{path} must be an array of strings"));
+            };
+            if !self.options.iter().any(|o| o == choice) {
+                return Err(self.not_an_option(path, choice));
+            }
+            if !chosen.iter().any(|c| c.as_str() == Some(choice)) {
+                chosen.push(Value::String(choice.to_owned()));
+            }
+        }
+        Ok(Value::Array(chosen))
     }
 
     /// Whether a stored answer satisfies `required` (a consent must be given, a checkbox
@@ -341,6 +323,41 @@ impl AttendeeField {
             self.options.join(", ")
         )
     }
+}
+
+/// The answer of a single checkbox or a consent: a JSON boolean.
+fn yes_or_no(path: &str, value: &Value) -> Result<Value, String> {
+    match value {
+        Value::Bool(b) => Ok(Value::Bool(*b)),
+        _ => Err(format!("{path} must be true or false")),
+    }
+}
+
+/// Free text of an answer, up to [`MAX_LONG`] characters.
+fn long_text(path: &str, value: &str) -> Result<String, String> {
+    text::required_text(path, value, MAX_LONG)
+}
+
+/// An address given in parts (street, city, ...): each part is optional short text, and
+/// an address with no part left clears the field.
+fn check_address_parts(
+    path: &str,
+    parts: &serde_json::Map<String, Value>,
+) -> Result<Option<Value>, String> {
+    let mut clean = serde_json::Map::new();
+    for (key, part) in parts {
+        let part_path = format!("{path}.{key}");
+        match part {
+            Value::Null => {}
+            Value::String(s) => {
+                if let Some(t) = text::optional_text(&part_path, Some(s), MAX_SHORT)? {
+                    clean.insert(key.clone(), Value::String(t));
+                }
+            }
+            _ => return Err(format!("{part_path} must be a string")),
+        }
+    }
+    Ok((!clean.is_empty()).then_some(Value::Object(clean)))
 }
 
 /// A stored answer as a spreadsheet cell (CSV export): the inverse of

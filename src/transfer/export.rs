@@ -49,6 +49,44 @@ fn text(v: Option<String>) -> String {
     v.unwrap_or_default()
 }
 
+/// The attendee export's first columns, one per selected value of [`ATTENDEE_ROWS`] and in
+/// its order; the event's fields follow. The names are the import's, so the file imports back.
+const ATTENDEE_COLUMNS: [&str; 18] = [
+    "id",
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "job_title",
+    "company",
+    "registration_type",
+    "rsvp_status",
+    "checkin_status",
+    "qr_code",
+    "created_at",
+    "updated_at",
+    "first_checked_in_at",
+    "last_checked_in_at",
+    "last_checked_out_at",
+    "door_note",
+    "needs_attention",
+];
+
+/// One row per attendee with the values of [`ATTENDEE_COLUMNS`]; the times are those of
+/// the event's door (no session), successful check-ins and check-outs only.
+const ATTENDEE_ROWS: &str = "
+    SELECT a.id, a.first_name, a.last_name, a.email, a.phone, a.job_title, a.company,
+           rt.name, a.rsvp_status, a.checkin_status, a.qr_code, a.created_at, a.updated_at,
+           (SELECT MIN(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
+              AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
+           (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
+              AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
+           (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
+              AND c.session_id IS NULL AND c.action = 'check_out' AND c.outcome = 'ok'),
+           a.door_note, CASE a.needs_attention WHEN 1 THEN 'yes' ELSE 'no' END
+    FROM attendees a LEFT JOIN registration_types rt ON rt.id = a.registration_type_id
+    WHERE a.event_id = ?1 ORDER BY a.id";
+
 /// Writes every attendee of the event: members, registration type by name, check-in
 /// status and times (first check-in at the door, last check-in, last check-out), and
 /// one column per field (headed by its label). Answers the number of rows.
@@ -63,72 +101,18 @@ pub fn attendees<W: Write>(
         .into_iter()
         .filter(|f| f.field_type.takes_value())
         .collect();
-    let mut answers: HashMap<(i64, i64), Value> = HashMap::new();
-    {
-        let mut stmt = conn.prepare(
-            "SELECT aa.attendee_id, aa.field_id, aa.value FROM attendee_answers aa
-             JOIN attendees a ON a.id = aa.attendee_id WHERE a.event_id = ?1",
-        )?;
-        let rows = stmt.query_map([event_id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        for row in rows {
-            let (attendee, field, value) = row?;
-            answers.insert(
-                (attendee, field),
-                serde_json::from_str(&value).unwrap_or(Value::String(value)),
-            );
-        }
-    }
+    let answers = answers_of(conn, event_id)?;
     let mut w = writer(out);
-    let mut heading: Vec<String> = [
-        "id",
-        "first_name",
-        "last_name",
-        "email",
-        "phone",
-        "job_title",
-        "company",
-        "registration_type",
-        "rsvp_status",
-        "checkin_status",
-        "qr_code",
-        "created_at",
-        "updated_at",
-        "first_checked_in_at",
-        "last_checked_in_at",
-        "last_checked_out_at",
-        "door_note",
-        "needs_attention",
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
+    let mut heading: Vec<String> = ATTENDEE_COLUMNS.iter().map(|s| (*s).to_owned()).collect();
     heading.extend(fields.iter().map(|f| f.label.clone()));
     write_row(&mut w, &heading)?;
-    let mut stmt = conn.prepare(
-        "SELECT a.id, a.first_name, a.last_name, a.email, a.phone, a.job_title, a.company,
-                rt.name, a.rsvp_status, a.checkin_status, a.qr_code, a.created_at, a.updated_at,
-                (SELECT MIN(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-                   AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
-                (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-                   AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
-                (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-                   AND c.session_id IS NULL AND c.action = 'check_out' AND c.outcome = 'ok'),
-                a.door_note, CASE a.needs_attention WHEN 1 THEN 'yes' ELSE 'no' END
-         FROM attendees a LEFT JOIN registration_types rt ON rt.id = a.registration_type_id
-         WHERE a.event_id = ?1 ORDER BY a.id",
-    )?;
+    let mut stmt = conn.prepare(ATTENDEE_ROWS)?;
     let mut rows = stmt.query([event_id])?;
     let mut count = 0;
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
         let mut cells = vec![id.to_string()];
-        for i in 1..18 {
+        for i in 1..ATTENDEE_COLUMNS.len() {
             cells.push(text(r.get::<_, Option<String>>(i)?));
         }
         for f in &fields {
@@ -145,6 +129,31 @@ pub fn attendees<W: Write>(
     w.flush()
         .map_err(|e| Error::internal(format!("cannot write CSV: {e}")))?;
     Ok(count)
+}
+
+/// Every answer of the event's attendees, by (attendee, field), read in one query rather
+/// than one per attendee. A stored value that is not JSON is taken as text.
+fn answers_of(conn: &Connection, event_id: i64) -> Result<HashMap<(i64, i64), Value>> {
+    let mut answers = HashMap::new();
+    let mut stmt = conn.prepare(
+        "SELECT aa.attendee_id, aa.field_id, aa.value FROM attendee_answers aa
+         JOIN attendees a ON a.id = aa.attendee_id WHERE a.event_id = ?1",
+    )?;
+    let rows = stmt.query_map([event_id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for row in rows {
+        let (attendee, field, value) = row?;
+        answers.insert(
+            (attendee, field),
+            serde_json::from_str(&value).unwrap_or(Value::String(value)),
+        );
+    }
+    Ok(answers)
 }
 
 /// Writes the event's check-in history, oldest first: every check-in, check-out and

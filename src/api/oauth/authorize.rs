@@ -96,91 +96,104 @@ enum Refusal {
     },
 }
 
+/// A parameter of the request, trimmed; `None` when it is missing or empty.
+fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
+    params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+}
+
+/// Checks an authorization request. The client and redirect URI come first: until both
+/// are trusted, errors are shown as a page; after that they go back to the client.
 async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal> {
-    let get = |name: &str| params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
-    let Some(client_id) = get("client_id").map(str::to_owned) else {
+    let Some(client_id) = param(params, "client_id") else {
         return Err(Refusal::Page(
             "The request names no client (client_id is missing).".into(),
         ));
     };
-    let lookup = client_id.clone();
-    let client = match state
+    let client = trusted_client(state, client_id.to_owned()).await?;
+    let redirect_uri = redirect_uri_for(&client, param(params, "redirect_uri"))?;
+    let state_param = params.get("state").cloned();
+    match grant_of(params) {
+        Ok((challenge, scopes)) => Ok(Request {
+            client,
+            redirect_uri,
+            state: state_param,
+            code_challenge: challenge.to_owned(),
+            scopes,
+        }),
+        Err((error, description)) => Err(Refusal::Redirect {
+            uri: redirect_uri,
+            state: state_param,
+            error,
+            description: description.to_owned(),
+        }),
+    }
+}
+
+/// The registered, unrevoked client of that id.
+async fn trusted_client(state: &AppState, client_id: String) -> Result<Client, Refusal> {
+    match state
         .db
-        .read(move |conn| clients::find(conn, &lookup))
+        .read(move |conn| clients::find(conn, &client_id))
         .await
     {
-        Ok(Some(c)) if c.revoked_at.is_none() => c,
-        Ok(_) => return Err(Refusal::Page("This application is not known here.".into())),
+        Ok(Some(c)) if c.revoked_at.is_none() => Ok(c),
+        Ok(_) => Err(Refusal::Page("This application is not known here.".into())),
         Err(e) => {
             tracing::error!(error = %e, "authorize: client lookup failed");
-            return Err(Refusal::Page(
+            Err(Refusal::Page(
                 "The server could not check the application.".into(),
-            ));
+            ))
         }
-    };
-    let redirect_uri = match get("redirect_uri") {
-        Some(uri) if redirect_uri_matches(&client.redirect_uris, uri) => uri.to_owned(),
-        Some(_) => {
-            return Err(Refusal::Page(
-                "The application asked to return to an address it has not registered.".into(),
-            ));
-        }
-        None => match client.redirect_uris.as_slice() {
-            [only] => only.clone(),
-            _ => return Err(Refusal::Page("The request names no redirect_uri.".into())),
-        },
-    };
-    let state_param = params.get("state").cloned();
-    let refuse = |error: &'static str, description: &str| Refusal::Redirect {
-        uri: redirect_uri.clone(),
-        state: state_param.clone(),
-        error,
-        description: description.to_owned(),
-    };
-    if get("response_type") != Some("code") {
-        return Err(refuse(
-            "unsupported_response_type",
-            "response_type must be code",
-        ));
     }
-    let Some(challenge) = get("code_challenge") else {
-        return Err(refuse(
+}
+
+/// Where to send the answer: the URI asked for when the client registered it, or the
+/// client's only registered URI when none is asked for.
+fn redirect_uri_for(client: &Client, asked: Option<&str>) -> Result<String, Refusal> {
+    match asked {
+        Some(uri) if redirect_uri_matches(&client.redirect_uris, uri) => Ok(uri.to_owned()),
+        Some(_) => Err(Refusal::Page(
+            "The application asked to return to an address it has not registered.".into(),
+        )),
+        None => match client.redirect_uris.as_slice() {
+            [only] => Ok(only.clone()),
+            _ => Err(Refusal::Page("The request names no redirect_uri.".into())),
+        },
+    }
+}
+
+/// What the client asks for: a code with a PKCE S256 challenge, and scopes (all of them
+/// when it names none). On error, the OAuth error code and its description.
+fn grant_of(params: &Params) -> Result<(&str, ScopeSet), (&'static str, &'static str)> {
+    if param(params, "response_type") != Some("code") {
+        return Err(("unsupported_response_type", "response_type must be code"));
+    }
+    let Some(challenge) = param(params, "code_challenge") else {
+        return Err((
             "invalid_request",
             "code_challenge is required (PKCE with S256)",
         ));
     };
-    if get("code_challenge_method") != Some("S256") {
-        return Err(refuse(
+    if param(params, "code_challenge_method") != Some("S256") {
+        return Err((
             "invalid_request",
             "code_challenge_method must be S256 (plain is not accepted)",
         ));
     }
     if !pkce::valid_challenge(challenge) {
-        return Err(refuse(
+        return Err((
             "invalid_request",
             "code_challenge is not a base64url SHA-256",
         ));
     }
-    let all = ScopeSet::parse("read write check_in").unwrap_or_default();
-    let scopes = match get("scope") {
-        None => all,
+    let scopes = match param(params, "scope") {
+        None => ScopeSet::parse("read write check_in").unwrap_or_default(),
         Some(list) => match ScopeSet::parse(list) {
             Ok(set) if !set.is_empty() => set,
-            _ => {
-                return Err(refuse(
-                    "invalid_scope",
-                    "scope must list read, write or check_in",
-                ));
-            }
+            _ => return Err(("invalid_scope", "scope must list read, write or check_in")),
         },
     };
-    Ok(Request {
-        client,
-        redirect_uri,
-        state: state_param,
-        code_challenge: challenge.to_owned(),
-        scopes,
-    })
+    Ok((challenge, scopes))
 }
 
 /// Headers every page of the sign-in flow carries: no caching, no framing, no scripts.
@@ -387,60 +400,11 @@ pub async fn submit(
         .and_then(|u| by_address.begin(&addr_key).map(|a| (u, a)));
     let (user_attempt, address_attempt) = match attempts {
         Ok(pair) => pair,
-        Err(wait) => {
-            let mut response = sign_in_page(
-                StatusCode::TOO_MANY_REQUESTS,
-                &params,
-                &request.client,
-                &email,
-                Some(&format!(
-                    "Too many failed sign-ins. Try again in {wait} seconds."
-                )),
-            );
-            if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
-                response.headers_mut().insert(RETRY_AFTER, value);
-            }
-            return response;
-        }
+        Err(wait) => return too_many_sign_ins(&params, &request.client, &email, wait),
     };
-    let lookup = email.clone();
-    let credentials = match state
-        .db
-        .read(move |conn| users::credentials(conn, &lookup))
-        .await
-    {
-        Ok(c) => c,
-        Err(e) => {
-            tracing::error!(error = %e, "sign-in lookup failed");
-            return error_page("The server could not check the sign-in. Please try again.");
-        }
-    };
-    let stored = credentials
-        .as_ref()
-        .filter(|c| !c.disabled)
-        .map(|c| c.password_hash.clone());
-    // The same argon2 work whether or not the email exists: the answer's timing says nothing.
-    let verified = match secrets::verify_secret_bounded(password, stored).await {
-        Ok(v) => v,
-        // Not the person's failure: the reservations end as no attempt made.
-        Err(crate::error::Error::Busy(_)) => {
-            let mut response = error_page_with(
-                StatusCode::TOO_MANY_REQUESTS,
-                "The server is busy checking other sign-ins. Please try again in a moment.",
-            );
-            response
-                .headers_mut()
-                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
-            return response;
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "sign-in check failed");
-            return error_page("The server could not check the sign-in. Please try again.");
-        }
-    };
-    let user_id = match credentials {
-        Some(c) if verified && !c.disabled => c.id,
-        _ => {
+    let user_id = match check_password(&state, &email, password).await {
+        Ok(Some(user_id)) => user_id,
+        Ok(None) => {
             user_attempt.failed();
             address_attempt.failed();
             return sign_in_page(
@@ -451,7 +415,83 @@ pub async fn submit(
                 Some("Wrong email or password."),
             );
         }
+        // Not the person's failure: the reservations end as no attempt made.
+        Err(response) => return response,
     };
+    issue_code(&state, user_id, request).await
+}
+
+/// The form again, saying how long to wait (also in `Retry-After`).
+fn too_many_sign_ins(params: &Params, client: &Client, email: &str, wait: u64) -> Response {
+    let mut response = sign_in_page(
+        StatusCode::TOO_MANY_REQUESTS,
+        params,
+        client,
+        email,
+        Some(&format!(
+            "Too many failed sign-ins. Try again in {wait} seconds."
+        )),
+    );
+    if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
+        response.headers_mut().insert(RETRY_AFTER, value);
+    }
+    response
+}
+
+/// The user whose email and password these are (`None`: wrong email or password, or a
+/// disabled user). `Err` is the page to show when the server could not check.
+async fn check_password(
+    state: &AppState,
+    email: &str,
+    password: String,
+) -> Result<Option<i64>, Response> {
+    let lookup = email.to_owned();
+    let credentials = match state
+        .db
+        .read(move |conn| users::credentials(conn, &lookup))
+        .await
+    {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in lookup failed");
+            return Err(error_page(
+                "The server could not check the sign-in. Please try again.",
+            ));
+        }
+    };
+    let stored = credentials
+        .as_ref()
+        .filter(|c| !c.disabled)
+        .map(|c| c.password_hash.clone());
+    // The same argon2 work whether or not the email exists: the answer's timing says nothing.
+    let verified = match secrets::verify_secret_bounded(password, stored).await {
+        Ok(v) => v,
+        Err(crate::error::Error::Busy(_)) => {
+            let mut response = error_page_with(
+                StatusCode::TOO_MANY_REQUESTS,
+                "The server is busy checking other sign-ins. Please try again in a moment.",
+            );
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+            return Err(response);
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in check failed");
+            return Err(error_page(
+                "The server could not check the sign-in. Please try again.",
+            ));
+        }
+    };
+    Ok(match credentials {
+        Some(c) if verified && !c.disabled => Some(c.id),
+        _ => None,
+    })
+}
+
+/// Stores a one-time code for the signed-in user and sends it to the client's redirect
+/// URI; a user with no account is told so instead (a code would give them nothing).
+async fn issue_code(state: &AppState, user_id: i64, request: Request) -> Response {
     let code = secrets::new_authorization_code();
     let code_hash = secrets::token_hash(&code);
     let Request {
