@@ -235,12 +235,12 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         Ok(key) => key,
         Err(e) => return e.into_response(),
     };
-    // Repeats sent with the same token wait for the first one's answer before they look
-    // for it: claimed by the token, before the read below.
     // Without a well-formed token there is no owner; the handler answers the 401.
     let Some(token) = token_identity(req.headers()) else {
         return next.run(req).await;
     };
+    // Repeats sent with the same token wait for the first one's answer before they look
+    // for it: claimed by the token, before the read below.
     let Some(_token_claim) = state.in_flight.claim(&token, &key) else {
         return still_running();
     };
@@ -253,32 +253,11 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     let owner = owner_of(&principal);
     let (mut parts, body) = req.into_parts();
-    // The same limit as the route's own: a CSV import may be larger than a JSON body.
-    let limit = if parts.uri.path().ends_with("/imports/attendees") {
-        crate::transfer::import::MAX_FILE_BYTES
-    } else {
-        BODY_LIMIT
-    };
-    let bytes = match to_bytes(body, limit).await {
+    let bytes = match body_of(&parts, body).await {
         Ok(bytes) => bytes,
-        Err(_) => {
-            return Error::PayloadTooLarge(format!(
-                "the request body is larger than {} MiB",
-                limit >> 20
-            ))
-            .into_response();
-        }
+        Err(e) => return e.into_response(),
     };
-    let mut hasher = Sha256::new();
-    hasher.update(owner.as_bytes());
-    hasher.update([0]);
-    hasher.update(parts.method.as_str());
-    hasher.update([0]);
-    hasher.update(parts.uri.path_and_query().map_or("", |p| p.as_str()));
-    hasher.update([0]);
-    hasher.update(&bytes);
-    let fingerprint = hasher.finalize().to_vec();
-
+    let fingerprint = fingerprint(&owner, &parts, &bytes);
     match stored {
         Some(stored) if stored.fingerprint == fingerprint => return replay(stored),
         Some(_) => {
@@ -295,7 +274,6 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         return still_running();
     };
     parts.extensions.insert(Verified(principal));
-
     let context = IdempotencyContext {
         owner,
         key,
@@ -303,7 +281,46 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
     };
     let mut req = Request::from_parts(parts, Body::from(bytes));
     req.extensions_mut().insert(context.clone());
-    let mut response = next.run(req).await;
+    let response = next.run(req).await;
+    store_answer(&state, context, response).await
+}
+
+/// The request's body, read whole to be fingerprinted, within the route's own limit (a
+/// CSV import may be larger than a JSON body).
+async fn body_of(parts: &axum::http::request::Parts, body: Body) -> Result<axum::body::Bytes> {
+    let limit = if parts.uri.path().ends_with("/imports/attendees") {
+        crate::transfer::import::MAX_FILE_BYTES
+    } else {
+        BODY_LIMIT
+    };
+    to_bytes(body, limit).await.map_err(|_| {
+        Error::PayloadTooLarge(format!(
+            "the request body is larger than {} MiB",
+            limit >> 20
+        ))
+    })
+}
+
+/// What makes two requests the same: owner, method, path with query, and body.
+fn fingerprint(owner: &str, parts: &axum::http::request::Parts, body: &[u8]) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    hasher.update(owner.as_bytes());
+    hasher.update([0]);
+    hasher.update(parts.method.as_str());
+    hasher.update([0]);
+    hasher.update(parts.uri.path_and_query().map_or("", |p| p.as_str()));
+    hasher.update([0]);
+    hasher.update(body);
+    hasher.finalize().to_vec()
+}
+
+/// Stores the handler's answer for repeats, unless the handler stored it in its own
+/// transaction (`Idempotent`) or failed on the server's side (a 5xx may be retried).
+async fn store_answer(
+    state: &AppState,
+    context: IdempotencyContext,
+    mut response: Response,
+) -> Response {
     if response.headers_mut().remove(STORED_MARKER).is_some() || response.status().is_server_error()
     {
         return response;

@@ -336,8 +336,19 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
                 .any(|r| r.as_object().is_some_and(|r| !r.is_empty()))
         });
     let writes = matches!(method, "post" | "patch" | "put" | "delete");
-    // The idempotency layer wraps the v2 routes; the kiosk's own are outside it.
-    let idempotent = writes && !path.starts_with("/kiosk/");
+    let takes = |name: &str| {
+        op.get("parameters")
+            .and_then(Value::as_array)
+            .is_some_and(|ps| ps.iter().any(|p| p["name"] == name))
+    };
+    let kind = OperationKind {
+        names_account: authenticated && !NO_ACCOUNT.contains(&id.as_str()),
+        // The idempotency layer wraps the v2 routes; the kiosk's own are outside it.
+        idempotent: writes && !path.starts_with("/kiosk/"),
+        pages: takes("per_page"),
+        // A conditional GET (its handler reads `If-None-Match`) answers with the tag.
+        tagged: takes("If-None-Match"),
+    };
 
     optional_body(op);
     binary_bodies(op);
@@ -345,22 +356,13 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
     if id == "streamCheckIns" {
         event_frame(op);
     }
-
     let mut added = Vec::new();
-    if authenticated && !NO_ACCOUNT.contains(&id.as_str()) {
+    if kind.names_account {
         added.push(parameter_ref("AccountId"));
     }
-    if idempotent {
+    if kind.idempotent {
         added.push(parameter_ref("IdempotencyKey"));
     }
-    let takes = |name: &str| {
-        op.get("parameters")
-            .and_then(Value::as_array)
-            .is_some_and(|ps| ps.iter().any(|p| p["name"] == name))
-    };
-    let pages = takes("per_page");
-    // A conditional GET (its handler reads `If-None-Match`) answers with the tag to send.
-    let tagged = takes("If-None-Match");
     if !added.is_empty()
         && let Some(params) = op
             .entry("parameters")
@@ -369,77 +371,99 @@ fn finish_operation(path: &str, method: &str, op: &mut Map<String, Value>) {
     {
         params.extend(added);
     }
+    if let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) {
+        kind.layer_answers(responses);
+        kind.answer_headers(responses);
+    }
+}
 
-    let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut) else {
-        return;
-    };
-    let error = |description: &str, schema: &str| {
-        json!({
-            "description": description,
-            "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
-        })
-    };
-    if authenticated && !NO_ACCOUNT.contains(&id.as_str()) {
-        responses.entry("400").or_insert_with(|| {
-            error(
-                "`X-Account-Id` is missing for a personal token, or is not an account id.",
-                "ErrorBody",
-            )
-        });
-    }
-    if idempotent {
-        responses.entry("409").or_insert_with(|| {
-            error(
-                "A request with the same `Idempotency-Key` is still being processed.",
-                "ErrorBody",
-            )
-        });
-        responses.entry("422").or_insert_with(|| {
-            error(
-                "`Idempotency-Key` is malformed or was used for a different request.",
-                "ValidationErrorBody",
-            )
-        });
-    }
-    // Every route sits behind the rate limit (per token, or per address without one).
-    responses.entry("429").or_insert_with(|| {
-        error(
-            "Over the rate limit; `Retry-After` says when to try again.",
-            "ErrorBody",
-        )
-    });
-    if pages {
-        responses.entry("422").or_insert_with(|| {
-            error(
-                "`page` or `per_page` is out of range or not an integer; one message per parameter.",
-                "ValidationErrorBody",
-            )
-        });
-    }
-    for (status, response) in responses.iter_mut() {
-        let Some(response) = response.as_object_mut() else {
-            continue;
+/// What the layers do to an operation, read from its annotations.
+struct OperationKind {
+    /// Takes a token that may be personal, so `X-Account-Id`.
+    names_account: bool,
+    /// Behind the idempotency layer.
+    idempotent: bool,
+    /// Paged (`page`, `per_page`).
+    pages: bool,
+    /// Answers with an `ETag`.
+    tagged: bool,
+}
+
+impl OperationKind {
+    /// The answers the layers give before (or instead of) the handler.
+    fn layer_answers(&self, responses: &mut Map<String, Value>) {
+        let error = |description: &str, schema: &str| {
+            json!({
+                "description": description,
+                "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
+            })
         };
-        let mut headers = Vec::new();
-        match status.as_str() {
-            "401" | "403" => headers.push("WWW-Authenticate"),
-            "429" => headers.push("Retry-After"),
-            s if s.starts_with('2') && idempotent => headers.push("Idempotent-Replayed"),
-            _ => {}
+        if self.names_account {
+            responses.entry("400").or_insert_with(|| {
+                error(
+                    "`X-Account-Id` is missing for a personal token, or is not an account id.",
+                    "ErrorBody",
+                )
+            });
         }
-        if tagged && (status == "200" || status == "304") {
-            headers.push("ETag");
+        if self.idempotent {
+            responses.entry("409").or_insert_with(|| {
+                error(
+                    "A request with the same `Idempotency-Key` is still being processed.",
+                    "ErrorBody",
+                )
+            });
+            responses.entry("422").or_insert_with(|| {
+                error(
+                    "`Idempotency-Key` is malformed or was used for a different request.",
+                    "ValidationErrorBody",
+                )
+            });
         }
-        if headers.is_empty() {
-            continue;
+        // Every route sits behind the rate limit (per token, or per address without one).
+        responses.entry("429").or_insert_with(|| {
+            error(
+                "Over the rate limit; `Retry-After` says when to try again.",
+                "ErrorBody",
+            )
+        });
+        if self.pages {
+            responses.entry("422").or_insert_with(|| {
+                error(
+                    "`page` or `per_page` is out of range or not an integer; one message per parameter.",
+                    "ValidationErrorBody",
+                )
+            });
         }
-        if let Some(map) = response
-            .entry("headers")
-            .or_insert_with(|| json!({}))
-            .as_object_mut()
-        {
-            for name in headers {
-                map.insert(name.to_owned(), header_ref(name));
+    }
+
+    /// The headers each answer carries: challenges, `Retry-After`, replays, tags.
+    fn answer_headers(&self, responses: &mut Map<String, Value>) {
+        for (status, response) in responses.iter_mut() {
+            let Some(response) = response.as_object_mut() else {
+                continue;
+            };
+            let mut headers = Vec::new();
+            match status.as_str() {
+                "401" | "403" => headers.push("WWW-Authenticate"),
+                "429" => headers.push("Retry-After"),
+                s if s.starts_with('2') && self.idempotent => headers.push("Idempotent-Replayed"),
+                _ => {}
+            }
+            if self.tagged && (status == "200" || status == "304") {
+                headers.push("ETag");
+            }
+            if headers.is_empty() {
+                continue;
+            }
+            if let Some(map) = response
+                .entry("headers")
+                .or_insert_with(|| json!({}))
+                .as_object_mut()
+            {
+                for name in headers {
+                    map.insert(name.to_owned(), header_ref(name));
+                }
             }
         }
     }

@@ -192,121 +192,30 @@ fn operate(
     let code = door.as_ref().map(|d| d.code);
     let name = attendee.full_name();
     let session_id = session.map(|s| s.id);
-    let current = match session {
-        None => attendee.checkin_status,
-        Some(s) => session_status(conn, attendee.id, s.id)?,
-    };
-    let refusal = if action == Action::CheckIn {
-        rsvp_refusal(attendee.rsvp_status).map(|why| {
-            (
-                Outcome::NotAllowed,
-                format!("{name} cannot be checked in: {why}"),
-            )
-        })
-    } else {
-        None
-    };
-    let next = match (refusal, action.transition(current)) {
-        (Some(refused), _) => Err(refused),
-        (None, Ok(to)) => Ok(to),
-        (None, Err(outcome)) => {
-            let message = refusal_message(
-                conn, event, &attendee, &name, action, current, session, outcome,
-            )?;
-            Err((outcome, message))
-        }
-    };
+    let next = decide(conn, event, &attendee, &name, action, session)?;
     if let (Ok(_), Some(door)) = (&next, &door)
         && action == Action::CheckIn
+        && let Some(held) = held_at_door(conn, event, &attendee, &name, door, session_id, actor)?
     {
-        if let Some((outcome, message, missing_fields)) =
-            door_wait(conn, event, &attendee, &name, door)?
-        {
-            let written = record(
-                conn,
-                event.id,
-                Some(attendee.id),
-                session_id,
-                action,
-                outcome,
-                code,
-                actor,
-            )?;
-            let attendee = attendees::get(conn, event.id, attendee.id)?;
-            to_feed(vec![written], Some(&attendee));
-            return Ok(Applied {
-                outcome,
-                message,
-                attendee: Some(attendee),
-                missing_fields,
-            });
-        }
-        if !door.steps.answers.is_empty() {
-            // Saved with the check-in, in the same transaction.
-            let changes = AttendeeChanges {
-                answers: door.steps.answers.clone(),
-                ..AttendeeChanges::default()
-            };
-            attendees::update(conn, event.id, attendee.id, changes, Problems::new())?;
-        }
+        return Ok(held);
     }
     let now = time::now();
     let mut written = Vec::with_capacity(2);
     let (outcome, message) = match next {
         Err(refused) => refused,
         Ok(to) => {
-            match session {
-                None => set_door_status(conn, attendee.id, to, &now)?,
-                Some(s) => {
-                    conn.prepare_cached(
-                        "INSERT INTO session_presence (attendee_id, session_id, status, updated_at)
-                         VALUES (?1, ?2, ?3, ?4)
-                         ON CONFLICT (attendee_id, session_id) DO UPDATE SET status = excluded.status,
-                             updated_at = excluded.updated_at",
-                    )?
-                    .execute(params![attendee.id, s.id, to, now])?;
-                    if action == Action::CheckIn
-                        && attendee.checkin_status != CheckinStatus::CheckedIn
-                    {
-                        // In a session means in the building.
-                        set_door_status(conn, attendee.id, CheckinStatus::CheckedIn, &now)?;
-                        written.push(record(
-                            conn,
-                            event.id,
-                            Some(attendee.id),
-                            None,
-                            Action::CheckIn,
-                            Outcome::Ok,
-                            code,
-                            actor,
-                        )?);
-                    } else {
-                        touch(conn, attendee.id, &now)?;
-                    }
-                }
-            }
-            let place = session
-                .map(|s| format!(" ({})", s.name))
-                .unwrap_or_default();
-            let message = match action {
-                Action::CheckIn => format!("{name} checked in{place}"),
-                Action::CheckOut => format!("{name} checked out{place}"),
-                Action::Undo => format!("Undone: {name} is no longer checked in{place}"),
+            let change = Transition {
+                event,
+                attendee: &attendee,
+                action,
+                to,
+                session,
+                code,
+                actor,
+                now: &now,
             };
-            let change = match action {
-                Action::CheckIn => Change::CheckIn,
-                Action::CheckOut => Change::CheckOut,
-                Action::Undo => Change::Undo,
-            };
-            sync::queue(
-                conn,
-                event.id,
-                change,
-                attendee.id,
-                &json!({"session_id": session_id, "at": now}),
-                actor.device.as_deref(),
-            )?;
-            (Outcome::Ok, message)
+            change.apply(conn, &mut written)?;
+            (Outcome::Ok, change.message(&name))
         }
     };
     written.push(record(
@@ -327,6 +236,158 @@ fn operate(
         attendee: Some(attendee),
         missing_fields: Vec::new(),
     })
+}
+
+/// The state `action` leads to, or why it is refused (RSVP first, then the transition
+/// rules), with the words for the door.
+fn decide(
+    conn: &Connection,
+    event: &Event,
+    attendee: &Attendee,
+    name: &str,
+    action: Action,
+    session: Option<&Session>,
+) -> Result<std::result::Result<CheckinStatus, (Outcome, String)>> {
+    let current = match session {
+        None => attendee.checkin_status,
+        Some(s) => session_status(conn, attendee.id, s.id)?,
+    };
+    if action == Action::CheckIn
+        && let Some(why) = rsvp_refusal(attendee.rsvp_status)
+    {
+        return Ok(Err((
+            Outcome::NotAllowed,
+            format!("{name} cannot be checked in: {why}"),
+        )));
+    }
+    Ok(match action.transition(current) {
+        Ok(to) => Ok(to),
+        Err(outcome) => {
+            let message = refusal_message(
+                conn, event, attendee, name, action, current, session, outcome,
+            )?;
+            Err((outcome, message))
+        }
+    })
+}
+
+/// A door check-in that waits for the door person ([`door_wait`]) is recorded as such and
+/// answered; otherwise the answers it brought are saved, with the check-in, in the same
+/// transaction, and None lets it go on.
+fn held_at_door(
+    conn: &Connection,
+    event: &Event,
+    attendee: &Attendee,
+    name: &str,
+    door: &Door<'_>,
+    session_id: Option<i64>,
+    actor: &Actor,
+) -> Result<Option<Applied>> {
+    if let Some((outcome, message, missing_fields)) = door_wait(conn, event, attendee, name, door)?
+    {
+        let written = record(
+            conn,
+            event.id,
+            Some(attendee.id),
+            session_id,
+            Action::CheckIn,
+            outcome,
+            Some(door.code),
+            actor,
+        )?;
+        let attendee = attendees::get(conn, event.id, attendee.id)?;
+        to_feed(vec![written], Some(&attendee));
+        return Ok(Some(Applied {
+            outcome,
+            message,
+            attendee: Some(attendee),
+            missing_fields,
+        }));
+    }
+    if !door.steps.answers.is_empty() {
+        let changes = AttendeeChanges {
+            answers: door.steps.answers.clone(),
+            ..AttendeeChanges::default()
+        };
+        attendees::update(conn, event.id, attendee.id, changes, Problems::new())?;
+    }
+    Ok(None)
+}
+
+/// An allowed change of state, about to be written.
+struct Transition<'a> {
+    event: &'a Event,
+    attendee: &'a Attendee,
+    action: Action,
+    to: CheckinStatus,
+    session: Option<&'a Session>,
+    code: Option<&'a str>,
+    actor: &'a Actor,
+    now: &'a str,
+}
+
+impl Transition<'_> {
+    /// Writes the new state (door, or session presence: a session check-in also admits
+    /// at the door, recorded as its own check-in) and queues it for the remote.
+    fn apply(&self, conn: &Connection, written: &mut Vec<CheckInRecord>) -> Result<()> {
+        let (attendee, now) = (self.attendee, self.now);
+        match self.session {
+            None => set_door_status(conn, attendee.id, self.to, now)?,
+            Some(s) => {
+                conn.prepare_cached(
+                    "INSERT INTO session_presence (attendee_id, session_id, status, updated_at)
+                     VALUES (?1, ?2, ?3, ?4)
+                     ON CONFLICT (attendee_id, session_id) DO UPDATE SET status = excluded.status,
+                         updated_at = excluded.updated_at",
+                )?
+                .execute(params![attendee.id, s.id, self.to, now])?;
+                if self.action == Action::CheckIn
+                    && attendee.checkin_status != CheckinStatus::CheckedIn
+                {
+                    // In a session means in the building.
+                    set_door_status(conn, attendee.id, CheckinStatus::CheckedIn, now)?;
+                    written.push(record(
+                        conn,
+                        self.event.id,
+                        Some(attendee.id),
+                        None,
+                        Action::CheckIn,
+                        Outcome::Ok,
+                        self.code,
+                        self.actor,
+                    )?);
+                } else {
+                    touch(conn, attendee.id, now)?;
+                }
+            }
+        }
+        let change = match self.action {
+            Action::CheckIn => Change::CheckIn,
+            Action::CheckOut => Change::CheckOut,
+            Action::Undo => Change::Undo,
+        };
+        sync::queue(
+            conn,
+            self.event.id,
+            change,
+            attendee.id,
+            &json!({"session_id": self.session.map(|s| s.id), "at": now}),
+            self.actor.device.as_deref(),
+        )?;
+        Ok(())
+    }
+
+    fn message(&self, name: &str) -> String {
+        let place = self
+            .session
+            .map(|s| format!(" ({})", s.name))
+            .unwrap_or_default();
+        match self.action {
+            Action::CheckIn => format!("{name} checked in{place}"),
+            Action::CheckOut => format!("{name} checked out{place}"),
+            Action::Undo => format!("Undone: {name} is no longer checked in{place}"),
+        }
+    }
 }
 
 /// Whether a check-in that would succeed waits for the door person: first the attention
@@ -608,7 +669,25 @@ pub fn stats(conn: &Connection, event_id: i64) -> Result<CheckInStats> {
         by_status.add(row.get(0)?, row.get(1)?);
     }
     let total = by_status.not_checked_in + by_status.checked_in + by_status.checked_out;
+    let now = Utc::now();
+    let (last_5, last_60) = recent_check_ins(conn, event_id, now)?;
+    Ok(CheckInStats {
+        total,
+        by_checkin_status: by_status,
+        by_registration_type: counts_by_registration_type(conn, event_id)?,
+        by_session: counts_by_session(conn, event_id)?,
+        check_ins_last_5_minutes: last_5,
+        check_ins_last_60_minutes: last_60,
+        generated_at: time::format(now),
+    })
+}
 
+/// Counts per registration type, every type of the event listed (attendees of a type
+/// deleted meanwhile, or of none, in rows of their own).
+fn counts_by_registration_type(
+    conn: &Connection,
+    event_id: i64,
+) -> Result<Vec<RegistrationTypeCounts>> {
     let mut by_type: Vec<RegistrationTypeCounts> = events::registration_types(conn, event_id)?
         .into_iter()
         .map(|t| RegistrationTypeCounts {
@@ -644,7 +723,10 @@ pub fn stats(conn: &Connection, event_id: i64) -> Result<CheckInStats> {
         by_type[index].total += n;
         by_type[index].by_checkin_status.add(row.get(1)?, n);
     }
+    Ok(by_type)
+}
 
+fn counts_by_session(conn: &Connection, event_id: i64) -> Result<Vec<SessionCounts>> {
     let mut stmt = conn.prepare_cached(
         "SELECT s.id, s.name, s.capacity,
                 COALESCE(SUM(p.status = 'checked_in'), 0), COALESCE(SUM(p.status = 'checked_out'), 0)
@@ -662,10 +744,17 @@ pub fn stats(conn: &Connection, event_id: i64) -> Result<CheckInStats> {
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(by_session)
+}
 
+/// Door check-ins in the last 5 and 60 minutes before `now`.
+fn recent_check_ins(
+    conn: &Connection,
+    event_id: i64,
+    now: chrono::DateTime<Utc>,
+) -> Result<(i64, i64)> {
     // Walk the event's history from the newest record back to an hour ago: cheaper
     // than keeping one more index up to date on every check-in.
-    let now = Utc::now();
     let (since_5, since_60) = (
         time::format(now - chrono::Duration::minutes(5)),
         time::format(now - chrono::Duration::minutes(60)),
@@ -686,13 +775,5 @@ pub fn stats(conn: &Connection, event_id: i64) -> Result<CheckInStats> {
             last_5 += i64::from(at >= since_5);
         }
     }
-    Ok(CheckInStats {
-        total,
-        by_checkin_status: by_status,
-        by_registration_type: by_type,
-        by_session,
-        check_ins_last_5_minutes: last_5,
-        check_ins_last_60_minutes: last_60,
-        generated_at: time::format(now),
-    })
+    Ok((last_5, last_60))
 }

@@ -486,10 +486,105 @@ pub fn run(
         .into_iter()
         .map(|t| (t.name.to_lowercase(), t.id))
         .collect();
-    // Who is already there, by email and by code: one query instead of one per row.
-    let mut by_email: HashMap<String, i64> = HashMap::new();
-    let mut by_code: HashMap<String, i64> = HashMap::new();
-    {
+    let layout = Layout {
+        sheet,
+        plan: &plan,
+        fields: &fields,
+        types: &types,
+    };
+    let mut known = Known::read(conn, event_id)?;
+    // Every row this import writes is stamped at or after this.
+    let started = time::now();
+    // The attendees this import created: their ids mean nothing when it is rolled back.
+    let mut created_ids: HashSet<i64> = HashSet::new();
+    conn.execute_batch("SAVEPOINT import")?;
+    let mut report = layout.empty_report(options);
+    let outcome = import_rows(
+        conn,
+        event_id,
+        &layout,
+        &mut known,
+        &mut report,
+        &mut created_ids,
+        progress,
+    );
+    if let Err(e) = outcome {
+        conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+        return Err(e);
+    }
+    let keep = !options.dry_run && (report.invalid == 0 || options.valid_only);
+    if keep {
+        if report.created + report.updated > 0 {
+            stamp_at_the_end(conn, event_id, &started)?;
+        }
+        conn.execute_batch("RELEASE import")?;
+    } else {
+        conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+        // Those attendees do not exist, and their ids go to the next ones created.
+        for result in &mut report.results {
+            if result
+                .attendee_id
+                .is_some_and(|id| created_ids.contains(&id))
+            {
+                result.attendee_id = None;
+            }
+        }
+    }
+    report.written = keep && report.created + report.updated > 0;
+    report.refused = !options.dry_run && !keep;
+    Ok(report)
+}
+
+/// The sheet and how its columns map to the event.
+struct Layout<'a> {
+    sheet: &'a Sheet,
+    plan: &'a [Option<Target>],
+    fields: &'a [AttendeeField],
+    types: &'a HashMap<String, i64>,
+}
+
+impl Layout<'_> {
+    /// A report of no rows yet, with the columns' use.
+    fn empty_report(&self, options: &ImportOptions) -> ImportReport {
+        ImportReport {
+            dry_run: options.dry_run,
+            written: false,
+            refused: false,
+            rows: self.sheet.rows.len(),
+            created: 0,
+            updated: 0,
+            unchanged: 0,
+            invalid: 0,
+            columns: self
+                .sheet
+                .headings
+                .iter()
+                .zip(self.plan)
+                .map(|(h, t)| ColumnUse {
+                    heading: h.clone(),
+                    target: t.map(|t| match t {
+                        Target::Member(m) => m.name().to_owned(),
+                        Target::Field(i) => format!("field:{}", self.fields[i].name),
+                    }),
+                })
+                .collect(),
+            results: Vec::with_capacity(self.sheet.rows.len()),
+        }
+    }
+}
+
+/// Who is already there, by email and by code: one query instead of one per row.
+struct Known {
+    by_email: HashMap<String, i64>,
+    by_code: HashMap<String, i64>,
+}
+
+impl Known {
+    fn read(conn: &Connection, event_id: i64) -> Result<Known> {
+        let mut known = Known {
+            by_email: HashMap::new(),
+            by_code: HashMap::new(),
+        };
         let mut stmt =
             conn.prepare("SELECT id, lower(email), qr_code FROM attendees WHERE event_id = ?1")?;
         let rows = stmt.query_map([event_id], |r| {
@@ -502,119 +597,93 @@ pub fn run(
         for row in rows {
             let (id, email, code) = row?;
             if let Some(email) = email {
-                by_email.entry(email).or_insert(id);
+                known.by_email.entry(email).or_insert(id);
             }
-            by_code.insert(code, id);
+            known.by_code.insert(code, id);
+        }
+        Ok(known)
+    }
+}
+
+/// Applies every row, in order, and reports each one.
+fn import_rows(
+    conn: &Connection,
+    event_id: i64,
+    layout: &Layout<'_>,
+    known: &mut Known,
+    report: &mut ImportReport,
+    created_ids: &mut HashSet<i64>,
+    progress: &(dyn Fn(u64, u64) + Send + Sync),
+) -> Result<()> {
+    let sheet = layout.sheet;
+    let total = sheet.rows.len() as u64;
+    // Two rows for one person (same code, or same email without codes) cannot both
+    // be right: the second is refused, so that neither silently overwrites the other.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (n, (line, cells)) in sheet.rows.iter().enumerate() {
+        let mut row = read_row(
+            cells,
+            &sheet.headings,
+            layout.plan,
+            layout.fields,
+            layout.types,
+        );
+        if let Some(problem) = same_person_again(&row, *line, &mut seen) {
+            row.problems.push(problem);
+        }
+        let (action, attendee_id, name, errors) =
+            apply_row(conn, event_id, row, &mut known.by_email, &mut known.by_code)?;
+        if action == "create"
+            && let Some(id) = attendee_id
+        {
+            created_ids.insert(id);
+        }
+        match action {
+            "create" => report.created += 1,
+            "update" => report.updated += 1,
+            "unchanged" => report.unchanged += 1,
+            _ => report.invalid += 1,
+        }
+        report.results.push(RowResult {
+            row: *line,
+            action,
+            attendee_id,
+            name,
+            errors: errors
+                .iter()
+                .map(|e| in_columns(e, &sheet.headings, layout.plan))
+                .collect(),
+        });
+        if n % 256 == 0 || n + 1 == sheet.rows.len() {
+            progress(n as u64 + 1, total);
         }
     }
+    Ok(())
+}
 
-    // Every row this import writes is stamped at or after this.
-    let started = time::now();
-    // The attendees this import created: their ids mean nothing when it is rolled back.
-    let mut created_ids: HashSet<i64> = HashSet::new();
-    conn.execute_batch("SAVEPOINT import")?;
-    let outcome = (|| -> Result<ImportReport> {
-        let total = sheet.rows.len() as u64;
-        let mut report = ImportReport {
-            dry_run: options.dry_run,
-            written: false,
-            refused: false,
-            rows: sheet.rows.len(),
-            created: 0,
-            updated: 0,
-            unchanged: 0,
-            invalid: 0,
-            columns: sheet
-                .headings
-                .iter()
-                .zip(&plan)
-                .map(|(h, t)| ColumnUse {
-                    heading: h.clone(),
-                    target: t.map(|t| match t {
-                        Target::Member(m) => m.name().to_owned(),
-                        Target::Field(i) => format!("field:{}", fields[i].name),
-                    }),
-                })
-                .collect(),
-            results: Vec::with_capacity(sheet.rows.len()),
-        };
-        // Two rows for one person (same code, or same email without codes) cannot both
-        // be right: the second is refused, so that neither silently overwrites the other.
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        for (n, (line, cells)) in sheet.rows.iter().enumerate() {
-            let mut row = read_row(cells, &sheet.headings, &plan, &fields, &types);
-            let key = match (row.members.get("qr_code"), row.members.get("email")) {
-                (Some(code), _) => Some(format!("code {code}")),
-                (None, Some(email)) => Some(format!("email {}", email.to_lowercase())),
-                (None, None) => None,
-            };
-            if let Some(key) = key {
-                match seen.get(&key) {
-                    Some(first) => row.problems.push(format!(
-                        "the same {} is on row {first}: one row per person (add a qr_code column to tell people with one email apart)",
-                        if key.starts_with("code") { "qr_code" } else { "email" }
-                    )),
-                    None => {
-                        seen.insert(key, *line);
-                    }
-                }
-            }
-            let (action, attendee_id, name, errors) =
-                apply_row(conn, event_id, row, &mut by_email, &mut by_code)?;
-            if action == "create"
-                && let Some(id) = attendee_id
-            {
-                created_ids.insert(id);
-            }
-            match action {
-                "create" => report.created += 1,
-                "update" => report.updated += 1,
-                "unchanged" => report.unchanged += 1,
-                _ => report.invalid += 1,
-            }
-            report.results.push(RowResult {
-                row: *line,
-                action,
-                attendee_id,
-                name,
-                errors: errors
-                    .iter()
-                    .map(|e| in_columns(e, &sheet.headings, &plan))
-                    .collect(),
-            });
-            if n % 256 == 0 || n + 1 == sheet.rows.len() {
-                progress(n as u64 + 1, total);
-            }
-        }
-        Ok(report)
-    })();
-    match outcome {
-        Ok(mut report) => {
-            let keep = !options.dry_run && (report.invalid == 0 || options.valid_only);
-            if keep {
-                if report.created + report.updated > 0 {
-                    stamp_at_the_end(conn, event_id, &started)?;
-                }
-                conn.execute_batch("RELEASE import")?;
+/// The problem of a row for a person an earlier row (`seen`: key → line) already names.
+fn same_person_again(
+    row: &RowInput,
+    line: usize,
+    seen: &mut HashMap<String, usize>,
+) -> Option<String> {
+    let key = match (row.members.get("qr_code"), row.members.get("email")) {
+        (Some(code), _) => format!("code {code}"),
+        (None, Some(email)) => format!("email {}", email.to_lowercase()),
+        (None, None) => return None,
+    };
+    match seen.get(&key) {
+        Some(first) => Some(format!(
+            "the same {} is on row {first}: one row per person (add a qr_code column to tell people with one email apart)",
+            if key.starts_with("code") {
+                "qr_code"
             } else {
-                conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
-                // Those attendees do not exist, and their ids go to the next ones created.
-                for result in &mut report.results {
-                    if result
-                        .attendee_id
-                        .is_some_and(|id| created_ids.contains(&id))
-                    {
-                        result.attendee_id = None;
-                    }
-                }
+                "email"
             }
-            report.written = keep && report.created + report.updated > 0;
-            report.refused = !options.dry_run && !keep;
-            Ok(report)
-        }
-        Err(e) => {
-            conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
-            Err(e)
+        )),
+        None => {
+            seen.insert(key, line);
+            None
         }
     }
 }
