@@ -21,7 +21,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::api::guard::{self, Limits};
 use crate::api::idempotency::{self, InFlight};
 use crate::api::oauth::{authorize, revoke, token as token_endpoint};
-pub use crate::api::state::AppState;
+pub use crate::api::state::{AppState, Shared};
 use crate::api::{self, error::ErrorBody};
 use crate::config::{BODY_LIMIT, ServerConfig};
 use crate::db::{Db, OpenError};
@@ -224,13 +224,13 @@ pub async fn start(
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
     let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
-    let state = AppState {
+    let state = AppState::new(Shared {
         db: db.clone(),
         config: Arc::new(config.clone()),
         in_flight: InFlight::default(),
         limits: Arc::new(limits),
         allowed_hosts: guard::allowed_hosts(&config),
-    };
+    });
     let (shutdown, stop) = oneshot::channel::<()>();
     let limits = state.limits.clone();
     tokio::spawn(async move {

@@ -96,6 +96,19 @@ impl<S: RequiredScope + 'static> Access<S> {
         .await
     }
 
+    /// [`Access::read`] for a point read (one record by its key): see [`Db::read_point`].
+    pub async fn read_point<T, F>(self, db: &Db, f: F) -> Result<T, Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection, i64) -> Result<T, Error> + Send + 'static,
+    {
+        db.read_point(move |conn| {
+            let principal = self.verify(conn)?;
+            f(conn, principal.account_id)
+        })
+        .await
+    }
+
     /// Checks the token and runs `f` in the writer's transaction; a refused token writes
     /// nothing.
     pub async fn write<T, F>(self, db: &Db, f: F) -> Result<T, Error>

@@ -80,7 +80,7 @@ pub async fn get(
     State(state): State<AppState>,
 ) -> Result<Json<Item<Attendee>>> {
     let attendee = access
-        .read(&state.db, move |conn, account| {
+        .read_point(&state.db, move |conn, account| {
             events::require(conn, account, event_id)?;
             attendees::get(conn, event_id, id)
         })

@@ -12,13 +12,31 @@ use super::idempotency::InFlight;
 use crate::config::ServerConfig;
 use crate::db::Db;
 
-/// What every handler can reach.
+/// What every handler can reach: one pointer, so that each layer and extractor that takes
+/// the state (several per request) copies a pointer, not a dozen handles.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// The state's contents.
+pub struct Shared {
     pub db: Db,
     pub config: Arc<ServerConfig>,
     /// Idempotency keys whose first request is running.
     pub in_flight: InFlight,
     pub limits: Arc<Limits>,
     pub allowed_hosts: Arc<Vec<String>>,
+}
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }

@@ -247,6 +247,25 @@ impl Db {
         .map_err(|e| Error::internal(format!("read task failed: {e}")))?
     }
 
+    /// [`Db::read`] for a point read (a record by its key, a token): run at once on the
+    /// calling thread when a reader connection is free, else as [`Db::read`] does.
+    ///
+    /// Such a read takes tens of microseconds, and in WAL mode a reader never waits for
+    /// the writer; handing it to a blocking thread and back (two wake-ups, two context
+    /// switches) costs more than the read itself (BENCHMARKS.md, 2026-11-27). Anything
+    /// that can take longer (lists, exports, statistics, history) goes through
+    /// [`Db::read`], off the async runtime.
+    pub async fn read_point<T, F>(&self, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T> + Send + 'static,
+    {
+        match self.readers.try_get() {
+            Some(conn) => in_read_transaction(&conn, f),
+            None => self.read(f).await,
+        }
+    }
+
     /// Runs `f` inside the writer's transaction; its changes are durable once this returns
     /// `Ok`. If `f` fails, none of its changes are kept.
     pub async fn write<T, F>(&self, f: F) -> Result<T>
