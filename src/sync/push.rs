@@ -13,11 +13,12 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use super::Stop;
-use super::remote::{Failure, Remote, Reply};
-use crate::db::Db;
+use super::merge::{self, Refusal};
+use super::remote::{Failure, Remote, Reply, items};
 use crate::db::sync::{
     self as store, ATTENDEE, Change, EVENT, Entry, FIELD, REGISTRATION_TYPE, SESSION,
 };
+use crate::db::{Db, mirror};
 use crate::domain::time;
 use crate::error::Result;
 
@@ -82,17 +83,14 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 remote,
             } => store::map(conn, kind, *local, *remote_event, *remote)?,
             Effect::Base { attendee, record } => store::set_base(conn, *attendee, record)?,
-            Effect::Adopt { attendee, record } => super::pull::adopt(conn, *attendee, record)?,
+            Effect::Adopt { attendee, record } => super::apply::adopt(conn, *attendee, record)?,
             Effect::Recode {
                 attendee,
                 event,
                 code,
                 own,
             } => {
-                conn.execute(
-                    "UPDATE OR IGNORE attendees SET qr_code = ?1 WHERE id = ?2",
-                    rusqlite::params![code, attendee],
-                )?;
+                mirror::set_code_if_free(conn, *attendee, code)?;
                 store::add_alias(conn, *attendee, *event, own)?;
             }
             Effect::Conflict {
@@ -456,16 +454,13 @@ async fn meet_remote(
     let entry = e.clone();
     let theirs = current.clone();
     let now = db
-        .write(move |conn| super::pull::meet_before_update(conn, &entry, remote_event, &theirs))
+        .write(move |conn| super::apply::meet_before_update(conn, &entry, remote_event, &theirs))
         .await?;
     let Some(now) = now else {
         // Dropped by a person while it was on its way: nothing to send.
         return Ok(Met::Done(Outcome::Settled(vec![])));
     };
-    let empty = now.body["item"]
-        .as_object()
-        .is_none_or(|item| item.is_empty());
-    if empty {
+    if merge::nothing_left(&now) {
         // The remote won every member: it already holds the outcome.
         return Ok(Met::Done(Outcome::Settled(base_of(
             &now,
@@ -506,16 +501,15 @@ fn new_base(e: &Entry, record: Value) -> Effect {
 
 /// A permanent refusal; a 404 of the record itself means it was deleted on the remote.
 fn parked(e: &Entry, status: u16, message: String) -> Outcome {
-    let mut effects = vec![];
-    if status == 404 {
-        effects.push(Effect::Conflict {
+    let effects = merge::deleted_remotely(e, status, &message)
+        .map(|details| Effect::Conflict {
             kind: "deleted_remotely",
             event: e.event_id,
             attendee: e.change.is_attendee().then_some(e.record_id),
-            details: json!({"record": if e.change.is_attendee() { "attendee" } else { "attendee_field" },
-                            "local_id": e.record_id, "change": e.change.as_str(), "message": message}),
-        });
-    }
+            details,
+        })
+        .into_iter()
+        .collect();
     Outcome::Parked {
         status,
         message,
@@ -617,11 +611,6 @@ async fn find_created(
     remote_event: i64,
     kind: &'static str,
 ) -> Result<Option<Value>, Stop> {
-    let members: &[&str] = if kind == ATTENDEE {
-        &["first_name", "last_name", "email"]
-    } else {
-        &["label", "type"]
-    };
     let mut page = 1;
     loop {
         let reply = remote
@@ -633,14 +622,9 @@ async fn find_created(
             )
             .await
             .map_err(Stop::Remote)?;
-        let list = super::pull::items(&reply.body);
+        let list = items(&reply.body);
         for candidate in &list {
-            let same = members.iter().all(|m| {
-                let (a, b) = (&candidate[*m], &item[*m]);
-                a == b
-                    || (a.is_null() && b.as_str() == Some(""))
-                    || (b.is_null() && a.as_str() == Some(""))
-            });
+            let same = merge::same_create(kind == ATTENDEE, candidate, item);
             let Some(rid) = candidate["id"].as_i64() else {
                 continue;
             };
@@ -714,18 +698,10 @@ async fn check_in(
     let state = current.body["item"]["checkin_status"]
         .as_str()
         .unwrap_or("");
-    let reached = match (e.change, session) {
-        (Change::CheckIn, None) => state == "checked_in",
-        (Change::CheckOut, None) => state == "checked_out",
-        (Change::Undo, None) => state == "not_checked_in",
-        // Session presence is not in the record: the remote's word decides.
-        (Change::CheckIn, Some(_)) => message.contains("already checked in"),
-        (Change::CheckOut, Some(_)) => message.contains("already checked out"),
-        _ => message.contains("no check-in"),
-    };
-    if !reached {
+    let refusal = merge::check_in_refused(e.change, session.is_some(), state, &message, fresh);
+    let Refusal::Settle { duplicate_entry } = refusal else {
         return Ok(parked(e, status, message));
-    }
+    };
     let mut effects = base_of(
         e,
         Reply {
@@ -734,7 +710,7 @@ async fn check_in(
             date: None,
         },
     );
-    if e.change == Change::CheckIn && fresh {
+    if duplicate_entry {
         // Checked in here and, before this reached the remote, somewhere else too.
         effects.push(Effect::Conflict {
             kind: "duplicate_entry",

@@ -126,6 +126,14 @@ pub struct Remote {
     pub entrada: bool,
 }
 
+/// The records of a list answer: `{items: [...]}` or a bare array.
+pub fn items(body: &Value) -> Vec<Value> {
+    match body {
+        Value::Array(a) => a.clone(),
+        _ => body["items"].as_array().cloned().unwrap_or_default(),
+    }
+}
+
 /// The message of an error body in the spec's shapes (`{error}` or `{errors: [..]}`).
 fn message_of(status: u16, body: &Value) -> String {
     if let Some(e) = body["error"].as_str() {
