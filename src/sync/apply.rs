@@ -3,9 +3,8 @@
 //! record arrives) and push (the remote's record is met before an update goes out) both
 //! come here, so neither depends on the other.
 
-use serde_json::Value;
-
 use super::merge::{self, Maps};
+use super::remote::v2::RemoteAttendee;
 use crate::db::mirror;
 use crate::db::sync::{self as store, Entry, FIELD, REGISTRATION_TYPE};
 use crate::domain::time;
@@ -26,9 +25,11 @@ pub(super) fn merge_attendee(
     maps: &Maps,
     local_event: i64,
     id: i64,
-    record: &Value,
+    record: &RemoteAttendee,
 ) -> Result<()> {
-    let base = store::base(conn, id)?.map(|b| maps.local_terms(&b));
+    let base = store::base(conn, id)?
+        .and_then(RemoteAttendee::from_stored)
+        .map(|b| maps.local_terms(&b));
     let pending = store::pending_for(conn, true, id)?;
     let current =
         mirror::held(conn, id)?.ok_or_else(|| Error::not_found(format_args!("attendee {id}")))?;
@@ -59,7 +60,16 @@ pub(super) fn merge_attendee(
     if plan.changed() {
         mirror::touch_attendee(conn, id)?;
     }
-    store::set_base(conn, id, record)
+    set_base(conn, id, record)
+}
+
+/// The record becomes the base of the attendee's next merge.
+pub(super) fn set_base(
+    conn: &rusqlite::Connection,
+    id: i64,
+    record: &RemoteAttendee,
+) -> Result<()> {
+    store::set_base(conn, id, &record.to_stored())
 }
 
 /// Meets the remote's current record of an attendee just before a queued update of it
@@ -71,7 +81,7 @@ pub(super) fn meet_before_update(
     conn: &rusqlite::Connection,
     entry: &Entry,
     remote_event: i64,
-    current: &Value,
+    current: &RemoteAttendee,
 ) -> Result<Option<Entry>> {
     let maps = maps(conn, remote_event)?;
     merge_attendee(conn, &maps, entry.event_id, entry.record_id, current)?;
@@ -83,7 +93,7 @@ pub(super) fn meet_before_update(
 pub(super) fn adopt(
     conn: &rusqlite::Connection,
     local_attendee: i64,
-    record: &Value,
+    record: &RemoteAttendee,
 ) -> Result<()> {
     let Some((local_event, remote_event)) = mirror::attendee_events(conn, local_attendee)? else {
         return Ok(());

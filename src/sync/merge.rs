@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
+use super::remote::v2::{RemoteAttendee, text};
 use crate::db::attendees::Member;
 use crate::db::mirror::Held;
 use crate::db::sync::{Change, Entry};
@@ -40,55 +41,41 @@ pub struct Theirs {
 }
 
 impl Maps {
-    /// Reads a remote attendee record (the v2 shape) in local terms.
-    pub fn local_terms(&self, a: &Value) -> Theirs {
-        let members = Member::ALL
+    /// Reads a remote attendee record in local terms.
+    pub fn local_terms(&self, a: &RemoteAttendee) -> Theirs {
+        let blank_is_null = |t: &Option<String>| json!(text(t));
+        let registration_type = a
+            .registration_type_id
+            .and_then(|r| self.registration_types.get(&r))
+            .map_or(Value::Null, |l| json!(l));
+        let members = HashMap::from([
+            (Member::FirstName, blank_is_null(&a.first_name)),
+            (Member::LastName, blank_is_null(&a.last_name)),
+            (Member::Email, blank_is_null(&a.email)),
+            (Member::Phone, blank_is_null(&a.phone)),
+            (Member::JobTitle, blank_is_null(&a.job_title)),
+            (Member::Company, blank_is_null(&a.company)),
+            (Member::RegistrationTypeId, registration_type),
+            (Member::RsvpStatus, blank_is_null(&a.rsvp_status)),
+        ]);
+        let answers = a
+            .fields
             .iter()
-            .map(|m| (*m, self.member(a, *m)))
+            .flatten()
+            .filter_map(|f| Some((*self.fields.get(&f.field_id()?)?, f.value.clone())))
             .collect();
-        let answers = a["fields"]
-            .as_array()
-            .map(|list| {
-                list.iter()
-                    .filter_map(|f| {
-                        let rid = f["field"]["id"]
-                            .as_i64()
-                            .or(f["attendee_field_id"].as_i64())?;
-                        Some((*self.fields.get(&rid)?, f["value"].clone()))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
         Theirs {
             members,
             answers,
-            checkin_status: a["checkin_status"]
-                .as_str()
+            checkin_status: a
+                .checkin_status
+                .as_deref()
                 .and_then(CheckinStatus::parse)
                 .unwrap_or(CheckinStatus::NotCheckedIn),
-            qr_code: text(&a["qr_code"]),
-            updated_at: text(&a["updated_at"]),
+            qr_code: text(&a.qr_code),
+            updated_at: text(&a.updated_at),
         }
     }
-
-    fn member(&self, a: &Value, member: Member) -> Value {
-        let v = &a[member.name()];
-        if member == Member::RegistrationTypeId {
-            return v
-                .as_i64()
-                .and_then(|r| self.registration_types.get(&r))
-                .map_or(Value::Null, |l| json!(l));
-        }
-        if v.as_str() == Some("") {
-            Value::Null
-        } else {
-            v.clone()
-        }
-    }
-}
-
-fn text(v: &Value) -> Option<String> {
-    v.as_str().map(str::to_owned).filter(|s| !s.is_empty())
 }
 
 /// A member changed on both sides: both values, and which one was kept.
@@ -346,18 +333,33 @@ pub fn check_in_refused(
     }
 }
 
-/// Whether a remote record is the create an entry made although its answer was lost
-/// (attendee: names and email; field: label and type), blank and null alike.
-pub fn same_create(attendee: bool, candidate: &Value, item: &Value) -> bool {
-    let members: &[&str] = if attendee {
-        &["first_name", "last_name", "email"]
-    } else {
-        &["label", "type"]
-    };
-    members.iter().all(|m| {
-        let (a, b) = (&candidate[*m], &item[*m]);
-        a == b || (a.is_null() && b.as_str() == Some("")) || (b.is_null() && a.as_str() == Some(""))
+/// Whether a remote record is the create an entry made although its answer was lost:
+/// the same members (`candidate` and `sent` in the same order), blank and null alike.
+pub fn same_create(candidate: &[Value], sent: &[Value]) -> bool {
+    candidate.len() == sent.len()
+        && candidate.iter().zip(sent).all(|(a, b)| {
+            a == b
+                || (a.is_null() && b.as_str() == Some(""))
+                || (b.is_null() && a.as_str() == Some(""))
+        })
+}
+
+/// The details of a `duplicate_entry` conflict: when and where this kiosk checked the
+/// person in, and the remote's words.
+pub fn duplicate_entry(e: &Entry, message: &str, noticed_at: &str) -> Value {
+    json!({
+        "message": message,
+        "here": {"at": e.body["at"], "device": e.device},
+        "remote_says": message,
+        "noticed_at": noticed_at,
     })
+}
+
+/// The details of the `deleted_remotely` conflict of a field the remote no longer lists
+/// while changes of it are queued here.
+pub fn field_deleted(local: i64, remote: i64, label: Option<&str>) -> Value {
+    json!({"record": "attendee_field", "field_id": local, "remote_id": remote,
+           "label": label, "message": "deleted on the remote while changed here"})
 }
 
 /// An incremental pull asks for `updated_since` the newest `updated_at` it saw, less this

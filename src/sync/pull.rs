@@ -1,14 +1,13 @@
 //! Pull: the remote's events, registration types, sessions, fields and attendees into the
 //! local database (SYNC.md, "Pull" and "Conflicts"). Nothing applied here is queued for
-//! the remote: these functions write with plain SQL, never through the repositories that
-//! queue changes.
+//! the remote: the writes are `db::mirror`'s plain statements, never the repositories
+//! that queue changes.
 
-use reqwest::Method;
 use rusqlite::Connection;
-use serde_json::{Value, json};
 
 use super::merge::{self, FieldGone, Maps};
-use super::remote::{Failure, Remote, items};
+use super::remote::Remote;
+use super::remote::v2::{RemoteAttendee, RemoteEvent, RemoteField, RemotePart, text};
 use super::{Stop, apply};
 use crate::db::Db;
 use crate::db::attendees::Member;
@@ -20,47 +19,6 @@ use crate::domain::status::RsvpStatus;
 use crate::domain::time;
 use crate::error::Result;
 
-/// Attendees asked for per page (the spec's maximum).
-const PER_PAGE: u32 = 100;
-
-/// A list that the remote may not have (registration types, sessions: Entrada routes).
-async fn optional_list(remote: &Remote, path: &str) -> Result<Option<Vec<Value>>, Failure> {
-    match remote.call(Method::GET, path, None, None).await {
-        Ok(reply) => Ok(Some(items(&reply.body))),
-        Err(Failure::Refused {
-            status: 404 | 405 | 400,
-            ..
-        }) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-async fn find_event(remote: &Remote, remote_event: i64) -> Result<Value, Failure> {
-    let mut page = 1;
-    loop {
-        let reply = remote
-            .call(
-                Method::GET,
-                &format!("/events?page={page}&per_page={PER_PAGE}"),
-                None,
-                None,
-            )
-            .await?;
-        let list = items(&reply.body);
-        if let Some(e) = list.iter().find(|e| e["id"].as_i64() == Some(remote_event)) {
-            return Ok(e.clone());
-        }
-        let pages = reply.body["metadata"]["total_pages"].as_i64().unwrap_or(1);
-        if list.is_empty() || page >= pages {
-            return Err(Failure::Refused {
-                status: 404,
-                message: format!("event {remote_event} is not one of the remote's events"),
-            });
-        }
-        page += 1;
-    }
-}
-
 /// Pulls one remote event into the local account; returns how many attendees came.
 pub async fn event(
     remote: &Remote,
@@ -69,47 +27,36 @@ pub async fn event(
     remote_event: i64,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<u64, Stop> {
-    let record = event_row(remote_event, &find_event(remote, remote_event).await?);
+    let record = event_row(&remote.event(remote_event).await?);
     let local_event = db
         .write(move |conn| mirror::upsert_event(conn, account_id, remote_event, &record))
         .await?;
-    if let Some(list) = optional_list(
-        remote,
-        &format!("/events/{remote_event}/registration_types"),
-    )
-    .await?
-    {
-        let rows = named_rows(Part::RegistrationType, &list);
-        db.write(move |conn| {
-            mirror::upsert_named(
-                conn,
-                Part::RegistrationType,
-                local_event,
-                remote_event,
-                &rows,
-            )
-        })
-        .await?;
+    for part in [Part::RegistrationType, Part::Session] {
+        let list = match part {
+            Part::RegistrationType => remote.registration_types(remote_event).await?,
+            Part::Session => remote.sessions(remote_event).await?,
+        };
+        // A spec-only remote without these routes: keep what is here.
+        let Some(list) = list else { continue };
+        let rows = named_rows(part, &list);
+        db.write(move |conn| mirror::upsert_named(conn, part, local_event, remote_event, &rows))
+            .await?;
     }
-    if let Some(list) = optional_list(remote, &format!("/events/{remote_event}/sessions")).await? {
-        let rows = named_rows(Part::Session, &list);
-        db.write(move |conn| {
-            mirror::upsert_named(conn, Part::Session, local_event, remote_event, &rows)
-        })
-        .await?;
-    }
-    let fields = remote
-        .call(
-            Method::GET,
-            &format!("/events/{remote_event}/attendee_fields"),
-            None,
-            None,
-        )
-        .await?;
-    let fields = items(&fields.body);
+    let fields = remote.fields(remote_event).all().await?;
     db.write(move |conn| apply_fields(conn, local_event, remote_event, &fields))
         .await?;
+    attendees(remote, db, local_event, remote_event, progress).await
+}
 
+/// The event's attendees, page by page; on an Entrada remote only those changed since
+/// the cursor, which moves on (`merge::cursor`).
+async fn attendees(
+    remote: &Remote,
+    db: &Db,
+    local_event: i64,
+    remote_event: i64,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<u64, Stop> {
     let since = if remote.entrada {
         db.read(move |conn| store::cursor(conn, remote_event))
             .await?
@@ -121,33 +68,27 @@ pub async fn event(
     let mut newest: Option<String> = None;
     let mut asked_at: Option<chrono::DateTime<chrono::Utc>> = None;
     loop {
-        let mut path = format!("/events/{remote_event}/attendees?page={page}&per_page={PER_PAGE}");
-        if let Some(s) = &since {
-            path.push_str("&updated_since=");
-            path.push_str(
-                &percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC)
-                    .to_string(),
-            );
-        }
-        let reply = remote.call(Method::GET, &path, None, None).await?;
+        let list = remote
+            .attendees(remote_event)
+            .list(since.as_deref(), page)
+            .await?;
         if asked_at.is_none() {
-            asked_at = reply.date;
+            asked_at = list.date;
         }
-        let list = items(&reply.body);
-        let total = reply.body["metadata"]["total_count"].as_u64().unwrap_or(0);
-        let pages = reply.body["metadata"]["total_pages"].as_u64().unwrap_or(1);
-        for a in &list {
-            if let Some(u) = a["updated_at"].as_str()
-                && newest.as_deref().is_none_or(|n| u > n)
+        for a in &list.items {
+            if let Some(u) = &a.updated_at
+                && newest.as_ref().is_none_or(|n| u > n)
             {
-                newest = Some(u.to_owned());
+                newest = Some(u.clone());
             }
         }
-        let count = list.len() as u64;
+        let count = list.items.len() as u64;
+        let (total, pages) = (list.total_count, list.total_pages);
         if count > 0 {
+            let records = list.items;
             db.write(move |conn| {
                 let maps = apply::maps(conn, remote_event)?;
-                for a in &list {
+                for a in &records {
                     apply_attendee(conn, &maps, local_event, remote_event, a)?;
                 }
                 Ok(())
@@ -167,32 +108,25 @@ pub async fn event(
     Ok(seen)
 }
 
-fn text(v: &Value) -> Option<String> {
-    v.as_str().map(str::to_owned).filter(|s| !s.is_empty())
-}
-
-fn event_row(remote_event: i64, e: &Value) -> EventRow {
+fn event_row(e: &RemoteEvent) -> EventRow {
     EventRow {
-        name: text(&e["name"]).unwrap_or_else(|| format!("Event {remote_event}")),
-        starts_at: text(&e["starts_at"]),
-        ends_at: text(&e["ends_at"]),
-        timezone: text(&e["timezone"]),
-        location: text(&e["location"]),
+        name: text(&e.name).unwrap_or_else(|| format!("Event {}", e.id)),
+        starts_at: text(&e.starts_at),
+        ends_at: text(&e.ends_at),
+        timezone: text(&e.timezone),
+        location: text(&e.location),
     }
 }
 
 /// Registration types and sessions: name, capacity and (sessions) times.
-fn named_rows(part: Part, list: &[Value]) -> Vec<NamedRow> {
+fn named_rows(part: Part, list: &[RemotePart]) -> Vec<NamedRow> {
     list.iter()
-        .filter_map(|r| {
-            let rid = r["id"].as_i64()?;
-            Some(NamedRow {
-                remote_id: rid,
-                name: text(&r["name"]).unwrap_or_else(|| format!("{} {rid}", part.kind())),
-                capacity: r["capacity"].as_i64(),
-                starts_at: text(&r["starts_at"]),
-                ends_at: text(&r["ends_at"]),
-            })
+        .map(|r| NamedRow {
+            remote_id: r.id,
+            name: text(&r.name).unwrap_or_else(|| format!("{} {}", part.kind(), r.id)),
+            capacity: r.capacity,
+            starts_at: text(&r.starts_at),
+            ends_at: text(&r.ends_at),
         })
         .collect()
 }
@@ -205,29 +139,25 @@ fn apply_fields(
     conn: &Connection,
     local_event: i64,
     remote_event: i64,
-    list: &[Value],
+    list: &[RemoteField],
 ) -> Result<()> {
     let mut present = Vec::new();
     for f in list {
-        let Some(rid) = f["id"].as_i64() else {
-            continue;
-        };
+        let rid = f.id;
         present.push(rid);
-        let Some(field_type) = f["type"].as_str().and_then(FieldType::parse) else {
+        let Some(field_type) = f.field_type.as_deref().and_then(FieldType::parse) else {
             tracing::warn!(
                 remote_field = rid,
                 "a remote field of an unknown type is left out"
             );
             continue;
         };
-        let label = text(&f["label"]).unwrap_or_else(|| format!("Field {rid}"));
-        let options = f["options"].as_array().cloned().unwrap_or_default();
         let row = FieldRow {
             field_type,
-            required: f["required"].as_bool().unwrap_or(false),
-            position: f["position"].as_i64().unwrap_or(0),
-            options: Value::Array(options).to_string(),
-            label,
+            required: f.required.unwrap_or(false),
+            position: f.position.unwrap_or(0),
+            options: f.options_text(),
+            label: text(&f.label).unwrap_or_else(|| format!("Field {rid}")),
         };
         match store::local_id(conn, FIELD, remote_event, rid)? {
             Some(id) => {
@@ -236,7 +166,7 @@ fn apply_fields(
                 }
             }
             None => {
-                let name = text(&f["name"]).unwrap_or_else(|| machine_name(&row.label));
+                let name = text(&f.name).unwrap_or_else(|| machine_name(&row.label));
                 mirror::insert_field(conn, local_event, remote_event, rid, &name, &row)?;
             }
         }
@@ -262,8 +192,7 @@ fn apply_fields(
             "deleted_remotely",
             Some(local_event),
             None,
-            &json!({"record": "attendee_field", "field_id": local, "remote_id": rid,
-                    "label": label, "message": "deleted on the remote while changed here"}),
+            &merge::field_deleted(local, rid, label.as_deref()),
         )?;
     }
     Ok(())
@@ -275,14 +204,12 @@ fn apply_attendee(
     maps: &Maps,
     local_event: i64,
     remote_event: i64,
-    a: &Value,
+    a: &RemoteAttendee,
 ) -> Result<()> {
-    let Some(rid) = a["id"].as_i64() else {
-        return Ok(());
-    };
+    let rid = a.id;
     let mut local = store::local_id(conn, ATTENDEE, remote_event, rid)?;
     if local.is_none()
-        && let Some(code) = a["qr_code"].as_str()
+        && let Some(code) = a.qr_code.as_deref()
         && let Some(id) = mirror::unmapped_attendee_by_code(conn, local_event, code)?
     {
         // Our own walk-in whose create answer was lost: same code, not mapped yet.
@@ -301,7 +228,7 @@ fn insert_attendee(
     local_event: i64,
     remote_event: i64,
     rid: i64,
-    a: &Value,
+    a: &RemoteAttendee,
 ) -> Result<()> {
     let theirs = maps.local_terms(a);
     let mut code = theirs.qr_code.clone().unwrap_or_else(generate_qr_code);
@@ -315,25 +242,28 @@ fn insert_attendee(
         code = generate_qr_code();
     }
     let row = NewAttendee {
-        first_name: text(&a["first_name"]).unwrap_or_default(),
-        last_name: text(&a["last_name"]),
-        email: text(&a["email"]),
-        job_title: text(&a["job_title"]),
-        phone: text(&a["phone"]),
-        company: text(&a["company"]),
-        registration_type_id: theirs.members[&Member::RegistrationTypeId].as_i64(),
-        rsvp_status: a["rsvp_status"]
-            .as_str()
+        first_name: text(&a.first_name).unwrap_or_default(),
+        last_name: text(&a.last_name),
+        email: text(&a.email),
+        job_title: text(&a.job_title),
+        phone: text(&a.phone),
+        company: text(&a.company),
+        registration_type_id: theirs
+            .members
+            .get(&Member::RegistrationTypeId)
+            .and_then(|v| v.as_i64()),
+        rsvp_status: a
+            .rsvp_status
+            .as_deref()
             .and_then(RsvpStatus::parse)
             .unwrap_or(RsvpStatus::Confirmed),
         checkin_status: theirs.checkin_status,
         qr_code: code,
-        created_at: text(&a["created_at"]).unwrap_or_else(time::now),
+        created_at: text(&a.created_at).unwrap_or_else(time::now),
     };
     let id = mirror::insert_attendee(conn, local_event, &row)?;
-    let answers: Vec<(i64, Value)> = theirs.answers.into_iter().collect();
+    let answers: Vec<_> = theirs.answers.into_iter().collect();
     mirror::set_answers(conn, id, &answers)?;
     store::map(conn, ATTENDEE, id, remote_event, rid)?;
-    store::set_base(conn, id, a)?;
-    Ok(())
+    apply::set_base(conn, id, a)
 }

@@ -44,7 +44,7 @@ fn maps() -> Maps {
 }
 
 /// A remote record (v2 shape) with these members over a plain attendee.
-fn record(changes: Value) -> Value {
+fn record(changes: Value) -> RemoteAttendee {
     let mut a = json!({
         "id": 70, "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org",
         "phone": null, "job_title": null, "company": "", "registration_type_id": null,
@@ -56,7 +56,7 @@ fn record(changes: Value) -> Value {
             a.insert(k.clone(), v.clone());
         }
     }
-    a
+    RemoteAttendee::from_stored(a).expect("an attendee record")
 }
 
 fn theirs(changes: Value) -> Theirs {
@@ -371,22 +371,25 @@ fn a_refused_check_in_operation_is_settled_only_where_the_remote_already_is() {
 
 #[test]
 fn a_create_that_arrived_is_found_by_its_members() {
-    let item = json!({"first_name": "Ada", "last_name": "", "email": "ada@example.org"});
-    let same = json!({"id": 9, "first_name": "Ada", "last_name": null, "email": "ada@example.org"});
-    let other = json!({"id": 9, "first_name": "Ada", "last_name": null, "email": "b@example.org"});
-    assert!(same_create(true, &same, &item));
-    assert!(!same_create(true, &other, &item));
-    let field = json!({"label": "Diet", "type": "text", "required": true});
-    assert!(same_create(
-        false,
-        &json!({"label": "Diet", "type": "text"}),
-        &field
-    ));
+    let sent = [json!("Ada"), json!(""), json!("ada@example.org")];
+    let same = [json!("Ada"), Value::Null, json!("ada@example.org")];
+    let other = [json!("Ada"), Value::Null, json!("b@example.org")];
+    assert!(same_create(&same, &sent));
+    assert!(!same_create(&other, &sent));
     assert!(!same_create(
-        false,
-        &json!({"label": "Diet", "type": "select"}),
-        &field
+        &[json!("Diet")],
+        &[json!("Diet"), json!("text")]
     ));
+}
+
+#[test]
+fn duplicate_entry_says_both_times_and_devices() {
+    let mut e = entry(5, Change::CheckIn, json!({"at": EARLY}), EARLY);
+    e.device = Some("door 2".into());
+    let details = duplicate_entry(&e, "already checked in", LATE);
+    assert_eq!(details["here"], json!({"at": EARLY, "device": "door 2"}));
+    assert_eq!(details["remote_says"], "already checked in");
+    assert_eq!(details["noticed_at"], LATE);
 }
 
 fn at(s: &str) -> DateTime<Utc> {
