@@ -2,11 +2,13 @@
 //! working with no network, and hand every local change to the remote when it is back.
 //! The protocol is written down in SYNC.md; this module is its code.
 //!
-//! - `remote.rs`: the remote as an HTTP peer (token, retries, what each answer means).
+//! - `remote/`: the remote as an HTTP peer (token, retries, what each answer means), its
+//!   routes typed (`routes.rs`) and its records as serde structs (`v2.rs`).
 //! - `pull.rs`: remote records into the local database, merged member by member.
 //! - `push.rs`: the outbox (`db::sync`) to the remote, in order, exactly once in effect.
-//! - `merge.rs`: the decisions of the per-member merge, pure (no I/O), and `apply.rs`,
-//!   which reads a merge's inputs from the local database and writes its plan.
+//! - `merge.rs`: the sync's decisions (the per-member merge, the pull cursor, what a
+//!   refusal means), pure (no I/O); `apply.rs` reads a merge's inputs from the local
+//!   database and writes its plan, for pull and push alike.
 //! - `lease.rs`: one round at a time per database, across processes.
 //!
 //! This file is the round itself (push, then pull), its status and the background loop.

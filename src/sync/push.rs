@@ -131,22 +131,7 @@ pub async fn outbox(
             .await?;
         let Some(last) = batch.last() else { break };
         after = last.id;
-        // Cut the batch after its first create: its mapping must be stored before the
-        // entries that use it are resolved.
-        let mut ready = Vec::new();
-        for e in batch {
-            let key = (e.change.is_attendee(), e.record_id);
-            if e.parked || blocked.contains(&key) {
-                blocked.insert(key);
-                continue;
-            }
-            let create = matches!(e.change, Change::AttendeeCreate | Change::FieldCreate);
-            after = e.id;
-            ready.push(e);
-            if create {
-                break;
-            }
-        }
+        let ready = ready(batch, &mut blocked, &mut after);
         if ready.is_empty() {
             continue;
         }
@@ -208,6 +193,28 @@ pub async fn outbox(
         result?;
     }
     Ok(done)
+}
+
+/// The entries of a batch that go now: not parked, not behind a parked or waiting entry
+/// of the same record (`blocked`, which parked ones join), and cut after the first
+/// create, whose mapping must be stored before the entries that use it are resolved
+/// (`after` then moves back to it).
+fn ready(batch: Vec<Entry>, blocked: &mut HashSet<(bool, i64)>, after: &mut i64) -> Vec<Entry> {
+    let mut ready = Vec::new();
+    for e in batch {
+        let key = (e.change.is_attendee(), e.record_id);
+        if e.parked || blocked.contains(&key) {
+            blocked.insert(key);
+            continue;
+        }
+        let create = matches!(e.change, Change::AttendeeCreate | Change::FieldCreate);
+        *after = e.id;
+        ready.push(e);
+        if create {
+            break;
+        }
+    }
+    ready
 }
 
 /// The idempotency key of an entry: the kiosk, the entry, its body, and how often a

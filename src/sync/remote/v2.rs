@@ -355,3 +355,103 @@ pub fn code_of(e: &Entry) -> String {
         .unwrap_or_default()
         .to_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    #[test]
+    fn a_page_reads_what_it_can_and_leaves_out_records_without_an_id() {
+        let body = json!({"items": [{"id": 1, "first_name": 7, "email": "a@example.org"},
+                                    {"first_name": "no id"}, "not a record"],
+                          "metadata": {"total_count": 3, "total_pages": 2}});
+        let page: Page<RemoteAttendee> = Page::read(&body, None);
+        assert_eq!(page.items.len(), 1);
+        assert_eq!(
+            page.items[0].first_name, None,
+            "another type reads as absent"
+        );
+        assert_eq!(page.items[0].email.as_deref(), Some("a@example.org"));
+        assert_eq!((page.total_count, page.total_pages), (3, 2));
+        let bare: Page<RemotePart> = Page::read(&json!([{"id": 2, "name": "VIP"}]), None);
+        assert_eq!((bare.items.len(), bare.total_pages), (1, 1));
+    }
+
+    #[test]
+    fn an_attendee_kept_as_a_base_reads_back_the_same() {
+        let record = json!({"id": 4, "first_name": "Ada", "fields": [
+            {"field": {"id": 9}, "value": ["a", "b"]}, {"attendee_field_id": 8, "value": 1}]});
+        let a = RemoteAttendee::from_stored(record).expect("an attendee");
+        assert_eq!(a.fields.as_ref().map(|f| f[0].field_id()), Some(Some(9)));
+        assert_eq!(RemoteAttendee::from_stored(a.to_stored()), Some(a));
+    }
+
+    #[test]
+    fn error_bodies_give_the_remotes_words() {
+        let one: ErrorBody = serde_json::from_value(json!({"error": "nope"})).expect("body");
+        assert_eq!(one.message(422), "nope");
+        let many: ErrorBody =
+            serde_json::from_value(json!({"errors": ["a", 1, "b"]})).expect("body");
+        assert_eq!(many.message(422), "a; b");
+        assert_eq!(ErrorBody::default().message(409), "HTTP 409");
+    }
+
+    fn entry(change: Change, body: Value) -> Entry {
+        Entry {
+            id: 1,
+            event_id: 1,
+            change,
+            record_id: 1,
+            body,
+            device: None,
+            created_at: String::new(),
+            attempts: 0,
+            sent_at: None,
+            parked: false,
+            edited: false,
+            generation: 0,
+        }
+    }
+
+    #[test]
+    fn a_request_gets_the_remotes_ids_or_waits() {
+        let e = entry(
+            Change::AttendeeUpdate,
+            json!({"item": {"registration_type_id": 3, "email": "x",
+                            "fields": [{"attendee_field_id": 5, "value": "v"}]}}),
+        );
+        let mapped = Request::of(&e)
+            .translated(|kind, local| {
+                Ok::<_, ()>(Some(match kind {
+                    Ref::RegistrationType => local + 100,
+                    Ref::Field => local + 500,
+                    Ref::Session => local,
+                }))
+            })
+            .expect("no error")
+            .expect("all mapped");
+        assert_eq!(
+            mapped.body(),
+            json!({"item": {"registration_type_id": 103, "email": "x",
+                            "fields": [{"attendee_field_id": 505, "value": "v"}]}})
+        );
+        let waits = Request::of(&e)
+            .translated(|kind, local| Ok::<_, ()>((kind != Ref::Field).then_some(local)));
+        assert_eq!(waits, Ok(None));
+    }
+
+    #[test]
+    fn a_spec_only_remote_gets_only_the_specs_members() {
+        let e = entry(
+            Change::AttendeeCreate,
+            json!({"item": {"first_name": "A", "qr_code": "C", "rsvp_status": "confirmed"}}),
+        );
+        assert_eq!(
+            Request::of(&e).spec_only(Change::AttendeeCreate).body(),
+            json!({"item": {"first_name": "A"}})
+        );
+        assert_eq!(code_of(&e), "C");
+    }
+}
