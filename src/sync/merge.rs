@@ -280,18 +280,32 @@ pub fn field_gone(pending: &[Entry]) -> FieldGone {
     }
 }
 
+/// Something staff must see (`sync_conflicts`), as the sync words it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// `duplicate_entry`, `edit` or `deleted_remotely`.
+    pub kind: &'static str,
+    /// The local attendee, when it is about one.
+    pub attendee: Option<i64>,
+    pub details: Value,
+}
+
 /// The `deleted_remotely` conflict a refusal brings: a 404 for the record means it was
 /// deleted on the remote while changed here (the entry is parked, not sent to re-create
 /// it). Other refusals bring none.
-pub fn deleted_remotely(e: &Entry, status: u16, message: &str) -> Option<Value> {
+pub fn deleted_remotely(e: &Entry, status: u16, message: &str) -> Option<Report> {
     (status == 404).then(|| {
         let record = if e.change.is_attendee() {
             "attendee"
         } else {
             "attendee_field"
         };
-        json!({"record": record, "local_id": e.record_id, "change": e.change.as_str(),
-               "message": message})
+        Report {
+            kind: "deleted_remotely",
+            attendee: e.change.is_attendee().then_some(e.record_id),
+            details: json!({"record": record, "local_id": e.record_id,
+                            "change": e.change.as_str(), "message": message}),
+        }
     })
 }
 
@@ -344,15 +358,19 @@ pub fn same_create(candidate: &[Value], sent: &[Value]) -> bool {
         })
 }
 
-/// The details of a `duplicate_entry` conflict: when and where this kiosk checked the
-/// person in, and the remote's words.
-pub fn duplicate_entry(e: &Entry, message: &str, noticed_at: &str) -> Value {
-    json!({
-        "message": message,
-        "here": {"at": e.body["at"], "device": e.device},
-        "remote_says": message,
-        "noticed_at": noticed_at,
-    })
+/// The `duplicate_entry` conflict of a check-in another kiosk made first: when and where
+/// this kiosk checked the person in, and the remote's words.
+pub fn duplicate_entry(e: &Entry, message: &str, noticed_at: &str) -> Report {
+    Report {
+        kind: "duplicate_entry",
+        attendee: Some(e.record_id),
+        details: json!({
+            "message": message,
+            "here": {"at": e.body["at"], "device": e.device},
+            "remote_says": message,
+            "noticed_at": noticed_at,
+        }),
+    }
 }
 
 /// The details of the `deleted_remotely` conflict of a field the remote no longer lists

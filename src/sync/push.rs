@@ -8,10 +8,9 @@
 use std::collections::HashSet;
 
 use rusqlite::Connection;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::merge::{self, Refusal};
+use super::merge::{self, Refusal, Report};
 use super::remote::routes::CheckInOp;
 use super::remote::v2::{self, Ref, RemoteAttendee, Request};
 use super::remote::{Failure, Remote};
@@ -67,11 +66,8 @@ enum Effect {
         own: String,
     },
     Conflict {
-        kind: &'static str,
         event: i64,
-        attendee: Option<i64>,
-        /// As `merge` words them for staff.
-        details: Value,
+        report: Report,
     },
 }
 
@@ -95,12 +91,13 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 mirror::set_code_if_free(conn, *attendee, code)?;
                 store::add_alias(conn, *attendee, *event, own)?;
             }
-            Effect::Conflict {
-                kind,
-                event,
-                attendee,
-                details,
-            } => store::add_conflict(conn, kind, Some(*event), *attendee, details)?,
+            Effect::Conflict { event, report } => store::add_conflict(
+                conn,
+                report.kind,
+                Some(*event),
+                report.attendee,
+                &report.details,
+            )?,
         }
     }
     Ok(())
@@ -465,11 +462,9 @@ fn new_base(e: &Entry, record: RemoteAttendee) -> Effect {
 /// A permanent refusal; a 404 of the record itself means it was deleted on the remote.
 fn parked(e: &Entry, status: u16, message: String) -> Outcome {
     let effects = merge::deleted_remotely(e, status, &message)
-        .map(|details| Effect::Conflict {
-            kind: "deleted_remotely",
+        .map(|report| Effect::Conflict {
             event: e.event_id,
-            attendee: e.change.is_attendee().then_some(e.record_id),
-            details,
+            report,
         })
         .into_iter()
         .collect();
@@ -642,10 +637,8 @@ async fn check_in(
     if duplicate_entry {
         // Checked in here and, before this reached the remote, somewhere else too.
         effects.push(Effect::Conflict {
-            kind: "duplicate_entry",
             event: e.event_id,
-            attendee: Some(e.record_id),
-            details: merge::duplicate_entry(e, &message, &now),
+            report: merge::duplicate_entry(e, &message, &now),
         });
     }
     Ok(Outcome::Settled(effects))

@@ -304,13 +304,20 @@ fn a_field_deleted_on_the_remote_is_deleted_here_or_parked_and_reported_once() {
 #[test]
 fn a_404_for_the_record_is_deleted_remotely() {
     let e = update(5, json!({"email": "x"}), EARLY);
-    let details = deleted_remotely(&e, 404, "not found").expect("a conflict");
+    let report = deleted_remotely(&e, 404, "not found").expect("a conflict");
+    assert_eq!(
+        (report.kind, report.attendee),
+        ("deleted_remotely", Some(7))
+    );
+    let details = report.details;
     assert_eq!(details["record"], "attendee");
     assert_eq!(details["change"], "attendee_update");
     assert_eq!(details["local_id"], 7);
     let field = entry(6, Change::FieldUpdate, json!({}), EARLY);
     assert_eq!(
-        deleted_remotely(&field, 404, "gone").expect("a conflict")["record"],
+        deleted_remotely(&field, 404, "gone")
+            .expect("a conflict")
+            .details["record"],
         "attendee_field"
     );
     assert_eq!(deleted_remotely(&e, 422, "invalid"), None);
@@ -386,7 +393,9 @@ fn a_create_that_arrived_is_found_by_its_members() {
 fn duplicate_entry_says_both_times_and_devices() {
     let mut e = entry(5, Change::CheckIn, json!({"at": EARLY}), EARLY);
     e.device = Some("door 2".into());
-    let details = duplicate_entry(&e, "already checked in", LATE);
+    let report = duplicate_entry(&e, "already checked in", LATE);
+    assert_eq!((report.kind, report.attendee), ("duplicate_entry", Some(7)));
+    let details = report.details;
     assert_eq!(details["here"], json!({"at": EARLY, "device": "door 2"}));
     assert_eq!(details["remote_says"], "already checked in");
     assert_eq!(details["noticed_at"], LATE);
