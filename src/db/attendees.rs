@@ -385,9 +385,9 @@ fn update_item(before: &Attendee, after: &Attendee, answers: &[(i64, Option<Valu
     let mut item = serde_json::Map::new();
     let b = serde_json::to_value(before).unwrap_or(Value::Null);
     let a = serde_json::to_value(after).unwrap_or(Value::Null);
-    for member in MERGED_MEMBERS {
+    for member in Member::ALL.map(Member::name) {
         if b[member] != a[member] {
-            item.insert((*member).to_owned(), a[member].clone());
+            item.insert(member.to_owned(), a[member].clone());
         }
     }
     if !answers.is_empty() {
@@ -400,17 +400,47 @@ fn update_item(before: &Attendee, after: &Attendee, answers: &[(i64, Option<Valu
     Value::Object(item)
 }
 
-/// The attendee members a sync compares and merges one by one.
-pub const MERGED_MEMBERS: &[&str] = &[
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "job_title",
-    "company",
-    "registration_type_id",
-    "rsvp_status",
-];
+/// The attendee members a sync compares and merges one by one: a closed set, so that
+/// the SQL that writes one of them (`db::mirror::set_member`) names its column by a
+/// `match`, never by splicing text into a statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Member {
+    FirstName,
+    LastName,
+    Email,
+    Phone,
+    JobTitle,
+    Company,
+    RegistrationTypeId,
+    RsvpStatus,
+}
+
+impl Member {
+    pub const ALL: [Member; 8] = [
+        Member::FirstName,
+        Member::LastName,
+        Member::Email,
+        Member::Phone,
+        Member::JobTitle,
+        Member::Company,
+        Member::RegistrationTypeId,
+        Member::RsvpStatus,
+    ];
+
+    /// The member's name in records and request bodies (also its column's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Member::FirstName => "first_name",
+            Member::LastName => "last_name",
+            Member::Email => "email",
+            Member::Phone => "phone",
+            Member::JobTitle => "job_title",
+            Member::Company => "company",
+            Member::RegistrationTypeId => "registration_type_id",
+            Member::RsvpStatus => "rsvp_status",
+        }
+    }
+}
 
 /// Applies changes to an attendee; 404 first, then every 422 problem at once.
 pub fn update(

@@ -19,6 +19,7 @@ pub mod events;
 pub mod feed;
 pub mod idempotency;
 pub mod migrations;
+pub mod mirror;
 pub mod sync;
 pub mod users;
 pub mod writer;

@@ -612,3 +612,47 @@ pub fn by_alias(conn: &Connection, event_id: i64, code: &str) -> Result<Option<i
         .query_row(params![event_id, code], |r| r.get(0))
         .optional()?)
 }
+
+/// The id map of one remote event for one kind: remote id → local id.
+pub fn id_map(
+    conn: &Connection,
+    kind: &str,
+    remote_event_id: i64,
+) -> Result<std::collections::HashMap<i64, i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT remote_id, local_id FROM sync_map WHERE kind = ?1 AND remote_event_id = ?2",
+    )?;
+    let rows = stmt.query_map(params![kind, remote_event_id], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The newest outbox entry's id (0 when there is none): a change since means new work.
+pub fn newest_entry_id(conn: &Connection) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM sync_outbox")?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// Who holds the round's lease, and until when (Unix seconds).
+pub fn lease(conn: &Connection) -> Result<(Option<String>, Option<i64>)> {
+    Ok(conn
+        .prepare_cached("SELECT lease_owner, lease_until FROM sync_state WHERE id = 1")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?)
+}
+
+pub fn set_lease(conn: &Connection, owner: &str, until: i64) -> Result<()> {
+    conn.prepare_cached("UPDATE sync_state SET lease_owner = ?1, lease_until = ?2 WHERE id = 1")?
+        .execute(params![owner, until])?;
+    Ok(())
+}
+
+/// Releases the lease if `owner` still holds it.
+pub fn release_lease(conn: &Connection, owner: &str) -> Result<()> {
+    conn.prepare_cached(
+        "UPDATE sync_state SET lease_owner = NULL, lease_until = NULL WHERE id = 1 AND lease_owner = ?1",
+    )?
+    .execute([owner])?;
+    Ok(())
+}

@@ -2,14 +2,20 @@
 //! working with no network, and hand every local change to the remote when it is back.
 //! The protocol is written down in SYNC.md; this module is its code.
 //!
-//! - `remote.rs`: the remote as an HTTP peer (token, retries, what each answer means).
+//! - `remote/`: the remote as an HTTP peer (token, retries, what each answer means), its
+//!   routes typed (`routes.rs`) and its records as serde structs (`v2.rs`).
 //! - `pull.rs`: remote records into the local database, merged member by member.
 //! - `push.rs`: the outbox (`db::sync`) to the remote, in order, exactly once in effect.
+//! - `merge.rs`: the sync's decisions (the per-member merge, the pull cursor, what a
+//!   refusal means), pure (no I/O); `apply.rs` reads a merge's inputs from the local
+//!   database and writes its plan, for pull and push alike.
+//! - `lease.rs`: one round at a time per database, across processes.
 //!
-//! A round is push, then pull. One round runs at a time per database, across processes
-//! too (`entrada serve` in the background and `entrada sync run` by hand): a lease in
-//! `sync_state` says who runs it, and a lease whose process is gone is taken over.
+//! This file is the round itself (push, then pull), its status and the background loop.
 
+mod apply;
+mod lease;
+pub mod merge;
 pub mod probe;
 pub mod pull;
 pub mod push;
@@ -122,15 +128,15 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
             "the sync is not configured (entrada sync configure, or the UI's Sync screen)",
         ));
     };
-    let owner = lease_owner();
+    let owner = lease::owner();
     let taken = {
         let owner = owner.clone();
-        db.write(move |conn| take_lease(conn, &owner)).await?
+        db.write(move |conn| lease::take(conn, &owner)).await?
     };
     if !taken {
         return Err(Error::Conflict("a sync round is already running".into()));
     }
-    let mut lease = Lease {
+    let mut lease = lease::Guard {
         db: db.clone(),
         owner: Some(owner.clone()),
     };
@@ -167,7 +173,7 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
     lease.owner = None;
     db.write(move |conn| {
         store::finish_round(conn, reached, entrada, error.as_deref())?;
-        release_lease(conn, &owner)
+        lease::release(conn, &owner)
     })
     .await?;
     summary.pending = db.read(store::pending_count).await?;
@@ -237,71 +243,6 @@ async fn run(
     Ok((summary, remote.entrada))
 }
 
-/// Releases the lease of a round that was dropped before its end (its future cancelled).
-struct Lease {
-    db: Db,
-    owner: Option<String>,
-}
-
-impl Drop for Lease {
-    fn drop(&mut self) {
-        if let Some(owner) = self.owner.take()
-            && let Ok(handle) = tokio::runtime::Handle::try_current()
-        {
-            let db = self.db.clone();
-            handle.spawn(async move {
-                let _ = db.write(move |conn| release_lease(conn, &owner)).await;
-            });
-        }
-    }
-}
-
-/// This process, as the owner of a round's lease.
-fn lease_owner() -> String {
-    format!("{}", std::process::id())
-}
-
-/// How long a lease lasts without its process being checked.
-const LEASE: Duration = Duration::from_secs(600);
-
-fn process_alive(owner: &str) -> bool {
-    if cfg!(target_os = "linux") {
-        std::path::Path::new(&format!("/proc/{owner}")).exists()
-    } else {
-        true
-    }
-}
-
-fn take_lease(conn: &rusqlite::Connection, owner: &str) -> Result<bool> {
-    let (holder, until): (Option<String>, Option<i64>) = conn.query_row(
-        "SELECT lease_owner, lease_until FROM sync_state WHERE id = 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let now = chrono::Utc::now().timestamp();
-    let free = match (holder, until) {
-        (None, _) => true,
-        (Some(h), _) if h == owner => false,
-        (Some(h), Some(u)) => u < now || !process_alive(&h),
-        (Some(_), None) => true,
-    };
-    if free {
-        conn.execute(
-            "UPDATE sync_state SET lease_owner = ?1, lease_until = ?2 WHERE id = 1",
-            rusqlite::params![owner, now + LEASE.as_secs() as i64],
-        )?;
-    }
-    Ok(free)
-}
-
-fn release_lease(conn: &rusqlite::Connection, owner: &str) -> Result<()> {
-    conn.execute(
-        "UPDATE sync_state SET lease_owner = NULL, lease_until = NULL WHERE id = 1 AND lease_owner = ?1",
-        [owner],
-    )?;
-    Ok(())
-}
-
 /// What `GET /kiosk/sync` answers.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Status {
@@ -365,10 +306,7 @@ pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
             let probe = db
                 .read(|conn| {
                     let configured = store::config(conn)?.map(|c| c.version);
-                    let newest: i64 =
-                        conn.query_row("SELECT COALESCE(MAX(id), 0) FROM sync_outbox", [], |r| {
-                            r.get(0)
-                        })?;
+                    let newest = store::newest_entry_id(conn)?;
                     Ok(configured.map(|v| (v, newest)))
                 })
                 .await;

@@ -245,6 +245,8 @@ fn client() -> Step<reqwest::Client> {
         .map_err(|e| Probe::failed(Stage::Connect, format!("cannot make an HTTP client: {e}")))
 }
 
+/// The connection test, step by step; the first failing step answers (each one says
+/// what to check).
 async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
     let base = parse_url("server address", &input.base_url)?;
     let auth = parse_url("sign-in (auth) address", &input.auth_url)?;
@@ -271,10 +273,28 @@ async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
     }
     let http = client()?;
 
-    // 1. Does something answer at the base URL, and is it an API?
+    api(&http, &base, &base_text).await?;
+    let token = credentials(&http, &auth, input, secret).await?;
+    let events = events(&http, &base, &base_text, &token).await?;
+    let host = base.host_str().unwrap_or_default();
+    let message = match events.len() {
+        0 => format!("Connected to {host}, but it has no events for this client yet."),
+        1 => format!("Connected to {host}: 1 event."),
+        n => format!("Connected to {host}: {n} events."),
+    };
+    Ok(Probe {
+        ok: true,
+        stage: None,
+        message,
+        events,
+    })
+}
+
+/// 1. Does something answer at the base URL, and is it an API?
+async fn api(http: &reqwest::Client, base: &url::Url, base_text: &str) -> Step<()> {
     let doc = match http.get(format!("{base_text}/openapi")).send().await {
         Ok(r) => r,
-        Err(e) => return Err(network_failure(&base, &e).await),
+        Err(e) => return Err(network_failure(base, &e).await),
     };
     let status = doc.status().as_u16();
     // Some servers keep their document behind a token; that is no reason to stop.
@@ -288,7 +308,16 @@ async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
         ));
     }
 
-    // 2. The credentials.
+    Ok(())
+}
+
+/// 2. The credentials: a token for `read write`.
+async fn credentials(
+    http: &reqwest::Client,
+    auth: &url::Url,
+    input: &ProbeInput,
+    secret: &str,
+) -> Step<String> {
     let token_url = format!("{}/oauth/token", auth.as_str().trim_end_matches('/'));
     let answer = match http
         .post(&token_url)
@@ -302,7 +331,7 @@ async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
         .await
     {
         Ok(r) => r,
-        Err(e) => return Err(network_failure(&auth, &e).await),
+        Err(e) => return Err(network_failure(auth, &e).await),
     };
     let status = answer.status().as_u16();
     let body: serde_json::Value = answer.json().await.unwrap_or(serde_json::Value::Null);
@@ -341,17 +370,26 @@ async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
         }
     };
 
-    // 3. The events, as a v2 server lists them.
+    Ok(token)
+}
+
+/// 3. The events, as a v2 server lists them.
+async fn events(
+    http: &reqwest::Client,
+    base: &url::Url,
+    base_text: &str,
+    token: &str,
+) -> Step<Vec<RemoteEvent>> {
     let mut events = Vec::new();
     for page in 1..=EVENT_PAGES {
         let answer = match http
             .get(format!("{base_text}/events?page={page}&per_page=100"))
-            .bearer_auth(&token)
+            .bearer_auth(token)
             .send()
             .await
         {
             Ok(r) => r,
-            Err(e) => return Err(network_failure(&base, &e).await),
+            Err(e) => return Err(network_failure(base, &e).await),
         };
         let status = answer.status().as_u16();
         if status == 401 || status == 403 {
@@ -392,16 +430,5 @@ async fn steps(input: &ProbeInput, secret: &str) -> Step<Probe> {
             break;
         }
     }
-    let host = base.host_str().unwrap_or_default();
-    let message = match events.len() {
-        0 => format!("Connected to {host}, but it has no events for this client yet."),
-        1 => format!("Connected to {host}: 1 event."),
-        n => format!("Connected to {host}: {n} events."),
-    };
-    Ok(Probe {
-        ok: true,
-        stage: None,
-        message,
-        events,
-    })
+    Ok(events)
 }

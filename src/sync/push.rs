@@ -7,17 +7,18 @@
 
 use std::collections::HashSet;
 
-use reqwest::Method;
 use rusqlite::Connection;
-use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use super::Stop;
-use super::remote::{Failure, Remote, Reply};
-use crate::db::Db;
+use super::merge::{self, Refusal, Report};
+use super::remote::routes::CheckInOp;
+use super::remote::v2::{self, Ref, RemoteAttendee, Request};
+use super::remote::{Failure, Remote};
+use super::{Stop, apply};
 use crate::db::sync::{
     self as store, ATTENDEE, Change, EVENT, Entry, FIELD, REGISTRATION_TYPE, SESSION,
 };
+use crate::db::{Db, mirror};
 use crate::domain::time;
 use crate::error::Result;
 
@@ -49,13 +50,13 @@ enum Effect {
     },
     Base {
         attendee: i64,
-        record: Value,
+        record: RemoteAttendee,
     },
     /// The remote got a body a person edited, not this kiosk's record: the kiosk takes
     /// the remote's record.
     Adopt {
         attendee: i64,
-        record: Value,
+        record: RemoteAttendee,
     },
     /// The local walk-in takes the remote's code and keeps its own as an alias.
     Recode {
@@ -65,10 +66,8 @@ enum Effect {
         own: String,
     },
     Conflict {
-        kind: &'static str,
         event: i64,
-        attendee: Option<i64>,
-        details: Value,
+        report: Report,
     },
 }
 
@@ -81,26 +80,24 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 remote_event,
                 remote,
             } => store::map(conn, kind, *local, *remote_event, *remote)?,
-            Effect::Base { attendee, record } => store::set_base(conn, *attendee, record)?,
-            Effect::Adopt { attendee, record } => super::pull::adopt(conn, *attendee, record)?,
+            Effect::Base { attendee, record } => apply::set_base(conn, *attendee, record)?,
+            Effect::Adopt { attendee, record } => apply::adopt(conn, *attendee, record)?,
             Effect::Recode {
                 attendee,
                 event,
                 code,
                 own,
             } => {
-                conn.execute(
-                    "UPDATE OR IGNORE attendees SET qr_code = ?1 WHERE id = ?2",
-                    rusqlite::params![code, attendee],
-                )?;
+                mirror::set_code_if_free(conn, *attendee, code)?;
                 store::add_alias(conn, *attendee, *event, own)?;
             }
-            Effect::Conflict {
-                kind,
-                event,
-                attendee,
-                details,
-            } => store::add_conflict(conn, kind, Some(*event), *attendee, details)?,
+            Effect::Conflict { event, report } => store::add_conflict(
+                conn,
+                report.kind,
+                Some(*event),
+                report.attendee,
+                &report.details,
+            )?,
         }
     }
     Ok(())
@@ -131,22 +128,7 @@ pub async fn outbox(
             .await?;
         let Some(last) = batch.last() else { break };
         after = last.id;
-        // Cut the batch after its first create: its mapping must be stored before the
-        // entries that use it are resolved.
-        let mut ready = Vec::new();
-        for e in batch {
-            let key = (e.change.is_attendee(), e.record_id);
-            if e.parked || blocked.contains(&key) {
-                blocked.insert(key);
-                continue;
-            }
-            let create = matches!(e.change, Change::AttendeeCreate | Change::FieldCreate);
-            after = e.id;
-            ready.push(e);
-            if create {
-                break;
-            }
-        }
+        let ready = ready(batch, &mut blocked, &mut after);
         if ready.is_empty() {
             continue;
         }
@@ -210,6 +192,28 @@ pub async fn outbox(
     Ok(done)
 }
 
+/// The entries of a batch that go now: not parked, not behind a parked or waiting entry
+/// of the same record (`blocked`, which parked ones join), and cut after the first
+/// create, whose mapping must be stored before the entries that use it are resolved
+/// (`after` then moves back to it).
+fn ready(batch: Vec<Entry>, blocked: &mut HashSet<(bool, i64)>, after: &mut i64) -> Vec<Entry> {
+    let mut ready = Vec::new();
+    for e in batch {
+        let key = (e.change.is_attendee(), e.record_id);
+        if e.parked || blocked.contains(&key) {
+            blocked.insert(key);
+            continue;
+        }
+        let create = matches!(e.change, Change::AttendeeCreate | Change::FieldCreate);
+        *after = e.id;
+        ready.push(e);
+        if create {
+            break;
+        }
+    }
+    ready
+}
+
 /// The idempotency key of an entry: the kiosk, the entry, its body, and how often a
 /// person retried it. A resend after a lost answer keeps the key (the remote replays its
 /// first answer); an entry a person retried or edited after a refusal is a new request
@@ -250,78 +254,50 @@ async fn resolve(db: &Db, e: &Entry) -> Result<Option<Ids>, Stop> {
         .await?)
 }
 
-/// Rewrites the local ids inside a request item (registration type, answers' fields,
-/// session) to the remote's; None when one of them is not mapped yet.
-async fn translate(db: &Db, item: Value) -> Result<Option<Value>, Stop> {
-    Ok(db
-        .read(move |conn| {
-            let mut item = item;
-            if let Some(rt) = item["registration_type_id"].as_i64() {
-                match store::remote_id(conn, REGISTRATION_TYPE, rt)? {
-                    Some(r) => item["registration_type_id"] = json!(r),
-                    None => return Ok(None),
-                }
-            }
-            if let Some(s) = item["session_id"].as_i64() {
-                match store::remote_id(conn, SESSION, s)? {
-                    Some(r) => item["session_id"] = json!(r),
-                    None => return Ok(None),
-                }
-            }
-            if let Some(list) = item["fields"].as_array_mut() {
-                for answer in list.iter_mut() {
-                    let Some(local) = answer["attendee_field_id"].as_i64() else {
-                        continue;
-                    };
-                    match store::remote_id(conn, FIELD, local)? {
-                        Some(r) => answer["attendee_field_id"] = json!(r),
-                        None => return Ok(None),
-                    }
-                }
-            }
-            Ok(Some(item))
-        })
-        .await?)
-}
-
 /// The entry's request item as this remote gets it: remote ids, and only the spec's
 /// members for a remote that is not an Entrada. None while a reference is not mapped.
-async fn outgoing(remote: &Remote, db: &Db, e: &Entry) -> Result<Option<Value>, Stop> {
-    let item = translate(db, e.body["item"].clone()).await?;
-    Ok(item.map(|item| {
+async fn outgoing(remote: &Remote, db: &Db, e: &Entry) -> Result<Option<Request>, Stop> {
+    let request = Request::of(e);
+    let translated = db
+        .read(move |conn| {
+            request.translated(|kind, local| {
+                let kind = match kind {
+                    Ref::RegistrationType => REGISTRATION_TYPE,
+                    Ref::Session => SESSION,
+                    Ref::Field => FIELD,
+                };
+                store::remote_id(conn, kind, local)
+            })
+        })
+        .await?;
+    Ok(translated.map(|r| {
         if remote.entrada {
-            item
+            r
         } else {
-            spec_only(item, e.change)
+            r.spec_only(e.change)
         }
     }))
-}
-
-/// Members only an Entrada remote understands.
-fn spec_only(mut item: Value, change: Change) -> Value {
-    if let Some(map) = item.as_object_mut() {
-        match change {
-            Change::AttendeeCreate => {
-                map.remove("qr_code");
-                map.remove("rsvp_status");
-            }
-            Change::AttendeeUpdate => {
-                map.remove("registration_type_id");
-                map.remove("fields");
-            }
-            Change::FieldUpdate => {
-                map.remove("position");
-            }
-            _ => {}
-        }
-    }
-    item
 }
 
 fn refused(failure: Failure) -> Result<(u16, String), Stop> {
     match failure {
         Failure::Refused { status, message } => Ok((status, message)),
         other => Err(Stop::Remote(other)),
+    }
+}
+
+/// A refusal parks the entry; any other failure stops the round.
+fn settled_or_parked<T>(
+    e: &Entry,
+    answer: Result<T, Failure>,
+    effects: impl FnOnce(T) -> Vec<Effect>,
+) -> Result<Outcome, Stop> {
+    match answer {
+        Ok(t) => Ok(Outcome::Settled(effects(t))),
+        Err(f) => {
+            let (status, message) = refused(f)?;
+            Ok(parked(e, status, message))
+        }
     }
 }
 
@@ -371,60 +347,50 @@ async fn send_once(
         Change::AttendeeCreate | Change::FieldCreate => {
             create(remote, db, e, &ids, key, fresh).await
         }
-        Change::AttendeeUpdate | Change::FieldUpdate => {
-            let Some(rid) = ids.record else {
-                return Ok(Outcome::Waits);
-            };
-            let path = if e.change == Change::AttendeeUpdate {
-                format!("/events/{}/attendees/{rid}", ids.event)
-            } else {
-                format!("/events/{}/attendee_fields/{rid}", ids.event)
-            };
-            let met;
-            let e = if e.change == Change::AttendeeUpdate {
-                match meet_remote(remote, db, e, ids.event, &path).await? {
-                    Met::Entry(entry) => {
-                        met = entry;
-                        &met
-                    }
-                    Met::Done(outcome) => return Ok(outcome),
-                }
-            } else {
-                e
-            };
-            let Some(item) = outgoing(remote, db, e).await? else {
-                return Ok(Outcome::Waits);
-            };
-            match remote
-                .call(Method::PATCH, &path, Some(&json!({"item": item})), key)
-                .await
-            {
-                Ok(reply) => Ok(Outcome::Settled(base_of(e, reply))),
-                Err(f) => {
-                    let (status, message) = refused(f)?;
-                    Ok(parked(e, status, message))
-                }
-            }
-        }
+        Change::AttendeeUpdate | Change::FieldUpdate => update(remote, db, e, &ids, key).await,
         Change::FieldDelete => {
             let Some(rid) = ids.record else {
                 // Created and deleted here before it ever reached the remote.
                 return Ok(Outcome::Settled(vec![]));
             };
-            let path = format!("/events/{}/attendee_fields/{rid}", ids.event);
-            match remote.call(Method::DELETE, &path, None, key).await {
-                Ok(_) => Ok(Outcome::Settled(vec![])),
-                Err(Failure::Refused { status: 404, .. }) => Ok(Outcome::Settled(vec![])),
-                Err(f) => {
-                    let (status, message) = refused(f)?;
-                    Ok(parked(e, status, message))
-                }
+            match remote.fields(ids.event).delete(rid, key).await {
+                // 404: already gone, which is what the entry asks.
+                Ok(()) | Err(Failure::Refused { status: 404, .. }) => Ok(Outcome::Settled(vec![])),
+                Err(f) => settled_or_parked(e, Err::<(), _>(f), |_| vec![]),
             }
         }
         Change::CheckIn | Change::CheckOut | Change::Undo => {
             check_in(remote, db, e, &ids, key, fresh).await
         }
     }
+}
+
+async fn update(
+    remote: &Remote,
+    db: &Db,
+    e: &Entry,
+    ids: &Ids,
+    key: Option<&str>,
+) -> Result<Outcome, Stop> {
+    let Some(rid) = ids.record else {
+        return Ok(Outcome::Waits);
+    };
+    if e.change == Change::FieldUpdate {
+        let Some(request) = outgoing(remote, db, e).await? else {
+            return Ok(Outcome::Waits);
+        };
+        let answer = remote.fields(ids.event).update(rid, &request, key).await;
+        return settled_or_parked(e, answer, |()| vec![]);
+    }
+    let e = match meet_remote(remote, db, e, ids.event, rid).await? {
+        Met::Entry(entry) => entry,
+        Met::Done(outcome) => return Ok(outcome),
+    };
+    let Some(request) = outgoing(remote, db, &e).await? else {
+        return Ok(Outcome::Waits);
+    };
+    let answer = remote.attendees(ids.event).update(rid, &request, key).await;
+    settled_or_parked(&e, answer, |record| base_of(&e, record))
 }
 
 /// What meeting the remote's record before an update left to do.
@@ -444,10 +410,10 @@ async fn meet_remote(
     db: &Db,
     e: &Entry,
     remote_event: i64,
-    path: &str,
+    rid: i64,
 ) -> Result<Met, Stop> {
-    let current = match remote.call(Method::GET, path, None, None).await {
-        Ok(reply) => reply.body["item"].clone(),
+    let current = match remote.attendees(remote_event).get(rid).await {
+        Ok(record) => record,
         Err(f) => {
             let (status, message) = refused(f)?;
             return Ok(Met::Done(parked(e, status, message)));
@@ -456,41 +422,30 @@ async fn meet_remote(
     let entry = e.clone();
     let theirs = current.clone();
     let now = db
-        .write(move |conn| super::pull::meet_before_update(conn, &entry, remote_event, &theirs))
+        .write(move |conn| apply::meet_before_update(conn, &entry, remote_event, &theirs))
         .await?;
     let Some(now) = now else {
         // Dropped by a person while it was on its way: nothing to send.
         return Ok(Met::Done(Outcome::Settled(vec![])));
     };
-    let empty = now.body["item"]
-        .as_object()
-        .is_none_or(|item| item.is_empty());
-    if empty {
+    if merge::nothing_left(&now) {
         // The remote won every member: it already holds the outcome.
-        return Ok(Met::Done(Outcome::Settled(base_of(
-            &now,
-            Reply {
-                status: 200,
-                body: json!({"item": current}),
-                date: None,
-            },
-        ))));
+        return Ok(Met::Done(Outcome::Settled(base_of(&now, Some(current)))));
     }
     Ok(Met::Entry(now))
 }
 
 /// The base of the per-member merge moves to what the remote answered.
-fn base_of(e: &Entry, reply: Reply) -> Vec<Effect> {
-    if e.change.is_attendee() && reply.body["item"].is_object() {
-        vec![new_base(e, reply.body["item"].clone())]
-    } else {
-        vec![]
+fn base_of(e: &Entry, record: Option<RemoteAttendee>) -> Vec<Effect> {
+    match record {
+        Some(record) if e.change.is_attendee() => vec![new_base(e, record)],
+        _ => vec![],
     }
 }
 
 /// The remote's record becomes the merge base, unless a person edited what was sent:
 /// then this kiosk's record is not what the remote holds, and it takes the remote's.
-fn new_base(e: &Entry, record: Value) -> Effect {
+fn new_base(e: &Entry, record: RemoteAttendee) -> Effect {
     if e.edited {
         Effect::Adopt {
             attendee: e.record_id,
@@ -506,21 +461,24 @@ fn new_base(e: &Entry, record: Value) -> Effect {
 
 /// A permanent refusal; a 404 of the record itself means it was deleted on the remote.
 fn parked(e: &Entry, status: u16, message: String) -> Outcome {
-    let mut effects = vec![];
-    if status == 404 {
-        effects.push(Effect::Conflict {
-            kind: "deleted_remotely",
+    let effects = merge::deleted_remotely(e, status, &message)
+        .map(|report| Effect::Conflict {
             event: e.event_id,
-            attendee: e.change.is_attendee().then_some(e.record_id),
-            details: json!({"record": if e.change.is_attendee() { "attendee" } else { "attendee_field" },
-                            "local_id": e.record_id, "change": e.change.as_str(), "message": message}),
-        });
-    }
+            report,
+        })
+        .into_iter()
+        .collect();
     Outcome::Parked {
         status,
         message,
         effects,
     }
+}
+
+/// What a create answered, or what was found of it: the remote's record.
+enum Created {
+    Attendee(Box<RemoteAttendee>),
+    Field(i64),
 }
 
 async fn create(
@@ -532,53 +490,39 @@ async fn create(
     fresh: bool,
 ) -> Result<Outcome, Stop> {
     let attendee = e.change == Change::AttendeeCreate;
-    let kind = if attendee { ATTENDEE } else { FIELD };
     if ids.record.is_some() {
         // A pull already found it on the remote (our create whose answer was lost).
         return Ok(Outcome::Settled(vec![]));
     }
-    let Some(item) = outgoing(remote, db, e).await? else {
+    let Some(request) = outgoing(remote, db, e).await? else {
         return Ok(Outcome::Waits);
-    };
-    let path = if attendee {
-        format!("/events/{}/attendees", ids.event)
-    } else {
-        format!("/events/{}/attendee_fields", ids.event)
     };
     // Without idempotency keys, a create that may have reached the remote is looked for
     // there before it is sent again.
     if key.is_none()
         && !fresh
-        && let Some(found) = find_created(remote, db, &path, &item, ids.event, kind).await?
+        && let Some(found) = find_created(remote, db, &request, ids.event, attendee).await?
     {
-        return Ok(Outcome::Settled(created(e, ids.event, kind, found)));
+        return Ok(Outcome::Settled(created(e, ids.event, Some(found))));
     }
-    match remote
-        .call_with(
-            Method::POST,
-            &path,
-            Some(&json!({"item": item})),
-            key,
-            key.is_some(),
-        )
-        .await
-    {
-        Ok(reply) => Ok(Outcome::Settled(created(
-            e,
-            ids.event,
-            kind,
-            reply.body["item"].clone(),
-        ))),
-        Err(f) => {
-            let (status, message) = refused(f)?;
-            Ok(parked(e, status, message))
-        }
-    }
+    let repeatable = key.is_some();
+    let answer = if attendee {
+        let made = remote.attendees(ids.event);
+        let made = made.create(&request, key, repeatable).await;
+        made.map(|r| r.map(|a| Created::Attendee(Box::new(a))))
+    } else {
+        let made = remote.fields(ids.event);
+        let made = made.create(&request, key, repeatable).await;
+        made.map(|r| r.map(|f| Created::Field(f.id)))
+    };
+    settled_or_parked(e, answer, |record| created(e, ids.event, record))
 }
 
-fn created(e: &Entry, remote_event: i64, kind: &'static str, record: Value) -> Vec<Effect> {
-    let Some(rid) = record["id"].as_i64() else {
-        return vec![];
+fn created(e: &Entry, remote_event: i64, record: Option<Created>) -> Vec<Effect> {
+    let (kind, rid) = match &record {
+        None => return vec![],
+        Some(Created::Attendee(a)) => (ATTENDEE, a.id),
+        Some(Created::Field(id)) => (FIELD, *id),
     };
     let mut fx = vec![Effect::Map {
         kind,
@@ -586,75 +530,60 @@ fn created(e: &Entry, remote_event: i64, kind: &'static str, record: Value) -> V
         remote_event,
         remote: rid,
     }];
-    if kind == ATTENDEE {
-        let own = e.body["item"]["qr_code"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        if let Some(code) = record["qr_code"].as_str()
+    if let Some(Created::Attendee(record)) = record {
+        let own = v2::code_of(e);
+        if let Some(code) = &record.qr_code
             && !own.is_empty()
-            && code != own
+            && *code != own
         {
             fx.push(Effect::Recode {
                 attendee: e.record_id,
                 event: e.event_id,
-                code: code.to_owned(),
+                code: code.clone(),
                 own,
             });
         }
-        fx.push(new_base(e, record));
+        fx.push(new_base(e, *record));
     }
     fx
 }
 
-/// An unmapped remote record that matches a create (attendee: names and email; field:
-/// label and type): the create that reached the remote although its answer did not.
+/// An unmapped remote record that matches a create (`merge::same_create`): the create
+/// that reached the remote although its answer did not.
 async fn find_created(
     remote: &Remote,
     db: &Db,
-    path: &str,
-    item: &Value,
+    request: &Request,
     remote_event: i64,
-    kind: &'static str,
-) -> Result<Option<Value>, Stop> {
-    let members: &[&str] = if kind == ATTENDEE {
-        &["first_name", "last_name", "email"]
-    } else {
-        &["label", "type"]
-    };
+    attendee: bool,
+) -> Result<Option<Created>, Stop> {
+    let kind = if attendee { ATTENDEE } else { FIELD };
+    let sent = request.create_members(attendee);
     let mut page = 1;
     loop {
-        let reply = remote
-            .call(
-                Method::GET,
-                &format!("{path}?page={page}&per_page=100"),
-                None,
-                None,
-            )
-            .await
-            .map_err(Stop::Remote)?;
-        let list = super::pull::items(&reply.body);
-        for candidate in &list {
-            let same = members.iter().all(|m| {
-                let (a, b) = (&candidate[*m], &item[*m]);
-                a == b
-                    || (a.is_null() && b.as_str() == Some(""))
-                    || (b.is_null() && a.as_str() == Some(""))
-            });
-            let Some(rid) = candidate["id"].as_i64() else {
-                continue;
-            };
-            if same
+        let (candidates, pages) = if attendee {
+            let list = remote.attendees(remote_event).list(None, page).await?;
+            let found = list.items.into_iter();
+            let found = found.map(|a| (a.id, a.create_members(), Created::Attendee(Box::new(a))));
+            (found.collect::<Vec<_>>(), list.total_pages)
+        } else {
+            let list = remote.fields(remote_event).list(page).await?;
+            let found = list.items.into_iter();
+            let found = found.map(|f| (f.id, f.create_members(), Created::Field(f.id)));
+            (found.collect::<Vec<_>>(), list.total_pages)
+        };
+        let empty = candidates.is_empty();
+        for (rid, members, record) in candidates {
+            if merge::same_create(&members, &sent)
                 && db
                     .read(move |conn| store::local_id(conn, kind, remote_event, rid))
                     .await?
                     .is_none()
             {
-                return Ok(Some(candidate.clone()));
+                return Ok(Some(record));
             }
         }
-        let pages = reply.body["metadata"]["total_pages"].as_i64().unwrap_or(1);
-        if list.is_empty() || page >= pages {
+        if empty || u64::from(page) >= pages {
             return Ok(None);
         }
         page += 1;
@@ -672,7 +601,7 @@ async fn check_in(
     let Some(rid) = ids.record else {
         return Ok(Outcome::Waits);
     };
-    let session = match e.body["session_id"].as_i64() {
+    let session = match v2::session_of(e) {
         None => None,
         Some(local) => match db
             .read(move |conn| store::remote_id(conn, SESSION, local))
@@ -682,19 +611,15 @@ async fn check_in(
             None => return Ok(Outcome::Waits),
         },
     };
-    let method = match e.change {
-        Change::CheckIn => Method::POST,
-        Change::CheckOut => Method::PATCH,
-        _ => Method::DELETE,
+    let op = match e.change {
+        Change::CheckIn => CheckInOp::CheckIn,
+        Change::CheckOut => CheckInOp::CheckOut,
+        _ => CheckInOp::Undo,
     };
-    let body = session.map(|s| json!({"item": {"session_id": s}}));
-    let path = format!("/events/{}/attendees/{rid}/check_in", ids.event);
+    let attendees = remote.attendees(ids.event);
     let repeatable = remote.entrada;
-    let (status, message) = match remote
-        .call_with(method, &path, body.as_ref(), key, repeatable)
-        .await
-    {
-        Ok(reply) => return Ok(Outcome::Settled(base_of(e, reply))),
+    let (status, message) = match attendees.check_in(rid, op, session, key, repeatable).await {
+        Ok(record) => return Ok(Outcome::Settled(base_of(e, record))),
         Err(f) => refused(f)?,
     };
     if status != 422 {
@@ -702,50 +627,18 @@ async fn check_in(
     }
     // Refused as unsuitable: settled if the remote already is where this entry leads.
     let now = time::now();
-    let current = remote
-        .call(
-            Method::GET,
-            &format!("/events/{}/attendees/{rid}", ids.event),
-            None,
-            None,
-        )
-        .await
-        .map_err(Stop::Remote)?;
-    let state = current.body["item"]["checkin_status"]
-        .as_str()
-        .unwrap_or("");
-    let reached = match (e.change, session) {
-        (Change::CheckIn, None) => state == "checked_in",
-        (Change::CheckOut, None) => state == "checked_out",
-        (Change::Undo, None) => state == "not_checked_in",
-        // Session presence is not in the record: the remote's word decides.
-        (Change::CheckIn, Some(_)) => message.contains("already checked in"),
-        (Change::CheckOut, Some(_)) => message.contains("already checked out"),
-        _ => message.contains("no check-in"),
-    };
-    if !reached {
+    let current = attendees.get(rid).await.map_err(Stop::Remote)?;
+    let state = current.checkin_status.clone().unwrap_or_default();
+    let refusal = merge::check_in_refused(e.change, session.is_some(), &state, &message, fresh);
+    let Refusal::Settle { duplicate_entry } = refusal else {
         return Ok(parked(e, status, message));
-    }
-    let mut effects = base_of(
-        e,
-        Reply {
-            status: 200,
-            body: current.body.clone(),
-            date: None,
-        },
-    );
-    if e.change == Change::CheckIn && fresh {
+    };
+    let mut effects = base_of(e, Some(current));
+    if duplicate_entry {
         // Checked in here and, before this reached the remote, somewhere else too.
         effects.push(Effect::Conflict {
-            kind: "duplicate_entry",
             event: e.event_id,
-            attendee: Some(e.record_id),
-            details: json!({
-                "message": message,
-                "here": {"at": e.body["at"], "device": e.device},
-                "remote_says": message,
-                "noticed_at": now,
-            }),
+            report: merge::duplicate_entry(e, &message, &now),
         });
     }
     Ok(Outcome::Settled(effects))

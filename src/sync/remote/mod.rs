@@ -1,6 +1,12 @@
 //! The remote v2 server as the sync sees it: a token from the client-credentials grant,
 //! cached until shortly before it expires; requests that fetch a new token once on 401;
 //! and every answer sorted into what the sync does next (SYNC.md, "Failures").
+//!
+//! `routes.rs` is the typed face push and pull use (`remote.attendees(event).list(..)`),
+//! `v2.rs` the shapes of the records; the answers' JSON stays in this module.
+
+pub mod routes;
+pub mod v2;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -13,6 +19,7 @@ use oauth2::{
 };
 use rand::Rng;
 use reqwest::Method;
+use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::Mutex;
 
@@ -128,16 +135,9 @@ pub struct Remote {
 
 /// The message of an error body in the spec's shapes (`{error}` or `{errors: [..]}`).
 fn message_of(status: u16, body: &Value) -> String {
-    if let Some(e) = body["error"].as_str() {
-        return e.to_owned();
-    }
-    if let Some(list) = body["errors"].as_array() {
-        let all: Vec<&str> = list.iter().filter_map(Value::as_str).collect();
-        if !all.is_empty() {
-            return all.join("; ");
-        }
-    }
-    format!("HTTP {status}")
+    v2::ErrorBody::deserialize(body)
+        .unwrap_or_default()
+        .message(status)
 }
 
 fn retry_after(headers: &reqwest::header::HeaderMap) -> Duration {
@@ -197,8 +197,10 @@ impl Remote {
             }
             Err(other) => return Err(other),
         };
-        remote.entrada = doc.body["info"]["title"]
-            .as_str()
+        remote.entrada = v2::Document::deserialize(&doc.body)
+            .unwrap_or_default()
+            .info
+            .title
             .is_some_and(|t| t.starts_with("Entrada"));
         Ok(remote)
     }
