@@ -3,11 +3,6 @@
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-/// Small, short-lived allocations are most of what a request allocates; mimalloc serves
-/// them faster than glibc's malloc (see BENCHMARKS.md).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> std::process::ExitCode {
     let cli = entrada::cli::Cli::parse();
     // Logs go to stderr so that stdout stays machine-readable (`listening on ...`, JSON).
