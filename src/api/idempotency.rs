@@ -192,35 +192,50 @@ fn still_running() -> Response {
 }
 
 /// Who sent the request as far as its headers tell, before any lookup: the token's hash
-/// and the account it names.
-fn token_identity(headers: &axum::http::HeaderMap) -> Option<String> {
-    let hash = auth::bearer_token_hash(headers).ok()?;
-    let account = auth::account_header(headers).unwrap_or_default();
-    Some(format!("token:{}|account:{account}", hex::encode(hash)))
+/// and the account header it names.
+struct Sender {
+    token_hash: Vec<u8>,
+    account: Option<String>,
 }
 
-/// The request's principal and the answer stored under `key` for it, in one read.
-/// None when the token is refused: the handler then answers the 401 or 403.
-async fn principal_and_answer(
-    state: &AppState,
-    headers: &axum::http::HeaderMap,
-    key: &str,
-) -> Result<Option<(Principal, Option<StoredResponse>)>> {
-    let Ok(hash) = auth::bearer_token_hash(headers) else {
-        return Ok(None);
-    };
-    let account = auth::account_header(headers);
-    let key = key.to_owned();
-    state
-        .db
-        .read(move |conn| {
-            let Ok(principal) = auth::lookup(conn, &hash, account.as_deref()) else {
-                return Ok(None);
-            };
-            let stored = idempotency::lookup(conn, &owner_of(&principal), &key)?;
-            Ok(Some((principal, stored)))
+impl Sender {
+    /// None without a well-formed bearer token.
+    fn of(headers: &axum::http::HeaderMap) -> Option<Sender> {
+        Some(Sender {
+            token_hash: auth::bearer_token_hash(headers).ok()?,
+            account: auth::account_header(headers),
         })
-        .await
+    }
+
+    /// The in-flight claim's owner for repeats sent with this same token.
+    fn identity(&self) -> String {
+        format!(
+            "token:{}|account:{}",
+            hex::encode(&self.token_hash),
+            self.account.as_deref().unwrap_or_default()
+        )
+    }
+
+    /// The principal and the answer stored under `key` for it, in one read. None when
+    /// the token is refused: the handler then answers the 401 or 403.
+    async fn principal_and_answer(
+        self,
+        state: &AppState,
+        key: &str,
+    ) -> Result<Option<(Principal, Option<StoredResponse>)>> {
+        let key = key.to_owned();
+        state
+            .db
+            .read(move |conn| {
+                let Ok(principal) = auth::lookup(conn, &self.token_hash, self.account.as_deref())
+                else {
+                    return Ok(None);
+                };
+                let stored = idempotency::lookup(conn, &owner_of(&principal), &key)?;
+                Ok(Some((principal, stored)))
+            })
+            .await
+    }
 }
 
 /// The middleware: see the module documentation.
@@ -236,17 +251,17 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         Err(e) => return e.into_response(),
     };
     // Without a well-formed token there is no owner; the handler answers the 401.
-    let Some(token) = token_identity(req.headers()) else {
+    let Some(sender) = Sender::of(req.headers()) else {
         return next.run(req).await;
     };
     // Repeats sent with the same token wait for the first one's answer before they look
     // for it: claimed by the token, before the read below.
-    let Some(_token_claim) = state.in_flight.claim(&token, &key) else {
+    let Some(_token_claim) = state.in_flight.claim(&sender.identity(), &key) else {
         return still_running();
     };
     // One read for the token and the stored answer: the handler's own check then trusts
     // this one (`Verified`), so a keyed request costs this read and the handler's work.
-    let (principal, stored) = match principal_and_answer(&state, req.headers(), &key).await {
+    let (principal, stored) = match sender.principal_and_answer(&state, &key).await {
         Ok(Some(found)) => found,
         Ok(None) => return next.run(req).await,
         Err(e) => return e.into_response(),

@@ -24,6 +24,22 @@ fn not_a(what: &str) -> Failure {
 }
 
 impl Remote {
+    /// Sends an outbox entry's request to `path`; the answer's record, when it is one.
+    async fn send<T: serde::de::DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        request: &Request,
+        key: Option<&str>,
+        repeatable: bool,
+    ) -> Result<Option<T>, Failure> {
+        let body = request.body();
+        let reply = self
+            .call_with(method, path, Some(&body), key, repeatable)
+            .await?;
+        Ok(item(&reply.body))
+    }
+
     /// The remote event `id`, looked for page by page in the events the kiosk may see.
     pub async fn event(&self, id: i64) -> Result<RemoteEvent, Failure> {
         let mut page = 1;
@@ -127,12 +143,10 @@ impl Attendees<'_> {
         key: Option<&str>,
         repeatable: bool,
     ) -> Result<Option<RemoteAttendee>, Failure> {
-        let body = request.body();
-        let reply = self
-            .remote
-            .call_with(Method::POST, &self.path(), Some(&body), key, repeatable)
-            .await?;
-        Ok(item(&reply.body))
+        let path = self.path();
+        (self.remote)
+            .send(Method::POST, &path, request, key, repeatable)
+            .await
     }
 
     pub async fn update(
@@ -142,12 +156,9 @@ impl Attendees<'_> {
         key: Option<&str>,
     ) -> Result<Option<RemoteAttendee>, Failure> {
         let path = format!("{}/{id}", self.path());
-        let body = request.body();
-        let reply = self
-            .remote
-            .call(Method::PATCH, &path, Some(&body), key)
-            .await?;
-        Ok(item(&reply.body))
+        (self.remote)
+            .send(Method::PATCH, &path, request, key, true)
+            .await
     }
 
     /// A check-in operation (door, or the remote `session`); the attendee as it now is.
@@ -207,12 +218,10 @@ impl Fields<'_> {
         key: Option<&str>,
         repeatable: bool,
     ) -> Result<Option<RemoteField>, Failure> {
-        let body = request.body();
-        let reply = self
-            .remote
-            .call_with(Method::POST, &self.path(), Some(&body), key, repeatable)
-            .await?;
-        Ok(item(&reply.body))
+        let path = self.path();
+        (self.remote)
+            .send(Method::POST, &path, request, key, repeatable)
+            .await
     }
 
     pub async fn update(
@@ -222,9 +231,9 @@ impl Fields<'_> {
         key: Option<&str>,
     ) -> Result<(), Failure> {
         let path = format!("{}/{id}", self.path());
-        let body = request.body();
-        self.remote
-            .call(Method::PATCH, &path, Some(&body), key)
+        // The answer is not needed: a field update settles on the 2xx alone.
+        (self.remote)
+            .send::<serde_json::Value>(Method::PATCH, &path, request, key, true)
             .await?;
         Ok(())
     }
