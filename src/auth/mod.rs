@@ -17,7 +17,7 @@ use axum::http::header::AUTHORIZATION;
 
 use rusqlite::Connection;
 
-use crate::db::{Db, clients, users};
+use crate::db::{Db, cache, clients, users};
 use crate::domain::scope::{Scope, ScopeSet};
 use crate::domain::time;
 use crate::error::Error;
@@ -135,9 +135,13 @@ pub fn lookup(
     token_hash: &[u8],
     account: Option<&str>,
 ) -> Result<Principal, Error> {
-    let grant = clients::find_token(conn, token_hash, time::unix_now())?.ok_or_else(|| {
-        Error::InvalidToken("the access token is invalid, expired or revoked".into())
-    })?;
+    let now = time::unix_now();
+    let known = cache::auth(conn)?;
+    let grant = known
+        .grant(token_hash, now, || clients::find_token(conn, token_hash, now))?
+        .ok_or_else(|| {
+            Error::InvalidToken("the access token is invalid, expired or revoked".into())
+        })?;
     // The header is an account id for every token: a machine token ignores the value but
     // not a malformed one, so that the document can declare the header as an integer.
     let account = account
@@ -160,7 +164,8 @@ pub fn lookup(
         )
     })?;
     let account_id = account;
-    let role = users::role(conn, user_id, account_id)?
+    let role = known
+        .role(user_id, account_id, || users::role(conn, user_id, account_id))?
         .ok_or_else(|| Error::Forbidden(format!("you are not a member of account {account_id}")))?;
     Ok(Principal {
         account_id,

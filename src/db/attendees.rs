@@ -4,12 +4,14 @@
 //! per request) and the attendee's stored answers, so a list page costs three queries
 //! whatever its size: the count, the page, and the answers of the page's id range.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
-use super::attendee_fields;
+use super::{attendee_fields, cache};
 use super::sync::{self, Change};
 use crate::domain::attendee::{
     Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
@@ -48,10 +50,12 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
 }
 
 /// The event's fields that take answers, in form order: what `Attendee.fields` lists.
-pub fn answerable_fields(conn: &Connection, event_id: i64) -> Result<Vec<AttendeeField>> {
-    let mut fields = attendee_fields::list(conn, event_id)?;
-    fields.retain(|f| f.field_type.takes_value());
-    Ok(fields)
+pub fn answerable_fields(conn: &Connection, event_id: i64) -> Result<cache::Fields> {
+    cache::fields(conn, event_id, || {
+        let mut fields = attendee_fields::list(conn, event_id)?;
+        fields.retain(|f| f.field_type.takes_value());
+        Ok(fields)
+    })
 }
 
 pub fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
@@ -182,7 +186,7 @@ pub fn list_filtered(
 fn attach_answers(
     conn: &Connection,
     attendees: &mut [Attendee],
-    fields: &[AttendeeField],
+    fields: &[Arc<AttendeeField>],
 ) -> Result<()> {
     let (Some(first), Some(last)) = (attendees.first(), attendees.last()) else {
         return Ok(());
@@ -224,16 +228,16 @@ fn check_answers(
 }
 
 /// [`check_answers`] for a request whose answers are in another member (`member`).
-pub fn check_answers_at(
+pub fn check_answers_at<F: Borrow<AttendeeField>>(
     member: &str,
-    fields: &[AttendeeField],
+    fields: &[F],
     inputs: &[AttendeeFieldValueInput],
     problems: &mut Problems,
 ) -> Vec<(i64, Option<Value>)> {
     let mut checked: Vec<(i64, Option<Value>)> = Vec::with_capacity(inputs.len());
     for (i, input) in inputs.iter().enumerate() {
         let id = input.attendee_field_id;
-        let Some(field) = fields.iter().find(|f| f.id == id) else {
+        let Some(field) = fields.iter().map(F::borrow).find(|f| f.id == id) else {
             problems.push(format!(
                 "{member}[{i}].attendee_field_id {id} is not a field of this event"
             ));

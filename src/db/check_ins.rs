@@ -422,7 +422,7 @@ fn door_wait(
             };
             !f.field.satisfied_by(value)
         })
-        .map(|f| f.field)
+        .map(|f| AttendeeField::clone(&f.field))
         .collect();
     if missing.is_empty() {
         return Ok(None);

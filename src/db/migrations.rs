@@ -11,16 +11,20 @@ use rusqlite_migration::{M, Migrations};
 use super::OpenError;
 use crate::error::{Error, Result};
 
+/// Every schema step, in order; a database's `user_version` is how many it has had.
+const STEPS: [&str; 8] = [
+    include_str!("../../migrations/0001_init.sql"),
+    include_str!("../../migrations/0002_check_in.sql"),
+    include_str!("../../migrations/0003_people.sql"),
+    include_str!("../../migrations/0004_sync.sql"),
+    include_str!("../../migrations/0005_sync_retries.sql"),
+    include_str!("../../migrations/0006_first_run.sql"),
+    include_str!("../../migrations/0007_door.sql"),
+    include_str!("../../migrations/0008_versions.sql"),
+];
+
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![
-        M::up(include_str!("../../migrations/0001_init.sql")),
-        M::up(include_str!("../../migrations/0002_check_in.sql")),
-        M::up(include_str!("../../migrations/0003_people.sql")),
-        M::up(include_str!("../../migrations/0004_sync.sql")),
-        M::up(include_str!("../../migrations/0005_sync_retries.sql")),
-        M::up(include_str!("../../migrations/0006_first_run.sql")),
-        M::up(include_str!("../../migrations/0007_door.sql")),
-    ])
+    Migrations::new(STEPS.iter().map(|sql| M::up(sql)).collect())
 }
 
 /// SQLite's `application_id` of an Entrada database ("Entr"), so that a file is known as
@@ -32,7 +36,7 @@ pub fn latest() -> usize {
     MIGRATION_COUNT
 }
 
-const MIGRATION_COUNT: usize = 7;
+const MIGRATION_COUNT: usize = STEPS.len();
 
 /// The schema version of an open database (0: empty).
 pub fn version(conn: &Connection) -> Result<usize> {

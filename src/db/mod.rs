@@ -13,6 +13,7 @@
 pub mod accounts;
 pub mod attendee_fields;
 pub mod attendees;
+pub mod cache;
 pub mod check_ins;
 pub mod clients;
 pub mod events;

@@ -65,7 +65,10 @@ impl Attendee {
 /// An answer to one of the event's fields.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AttendeeFieldValue {
-    pub field: AttendeeField,
+    /// Shared with every other answer to this field read from the same copy
+    /// (`db::cache`): a list page does not clone the field for each attendee.
+    #[schema(value_type = AttendeeField)]
+    pub field: std::sync::Arc<AttendeeField>,
     /// string, number, boolean, array, object, or null when unanswered.
     #[schema(value_type = Value)]
     pub value: Value,
