@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::db::maintenance;
 use crate::error::{Error, Result};
 
 /// What a backup wrote.
@@ -80,8 +81,8 @@ pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
             }
         }
         // One self-contained file (a USB stick may be pulled at any time).
-        dst.query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()))?;
-        let check: String = dst.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        maintenance::use_rollback_journal(&dst)?;
+        let check = maintenance::quick_check(&dst)?;
         if check != "ok" {
             let _ = std::fs::remove_file(&partial);
             return Err(Error::internal(format!(
@@ -166,23 +167,21 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
     {
         let src = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| Error::invalid(format!("cannot open {}: {e}", from.display())))?;
-        let check: String = src
-            .query_row("PRAGMA quick_check", [], |r| r.get(0))
-            .map_err(|e| {
-                Error::invalid(format!("{} is not an SQLite database: {e}", from.display()))
-            })?;
+        let check = maintenance::quick_check(&src).map_err(|e| {
+            // SQLite's own words, without `database error:` before them.
+            let e = match e {
+                Error::Database(e) => e.to_string(),
+                other => other.to_string(),
+            };
+            Error::invalid(format!("{} is not an SQLite database: {e}", from.display()))
+        })?;
         if check != "ok" {
             return Err(Error::invalid(format!(
                 "{} is damaged ({check}); nothing was restored",
                 from.display()
             )));
         }
-        let entrada: bool = src.query_row(
-            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'attendees')",
-            [],
-            |r| r.get(0),
-        )?;
-        if !entrada {
+        if !maintenance::has_table(&src, "attendees")? {
             return Err(Error::invalid(format!(
                 "{} is not an Entrada database",
                 from.display()

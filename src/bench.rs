@@ -24,7 +24,7 @@ use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
 use crate::auth::secrets::ClientCredentials;
-use crate::db::{Db, accounts, clients};
+use crate::db::{self, Db, accounts, clients};
 use crate::demo;
 use crate::domain::scope::ScopeSet;
 use crate::error::{Error, Result};
@@ -185,21 +185,10 @@ fn seed(db_path: &std::path::Path, big: usize) -> Result<Seeded> {
         let credentials = ClientCredentials::generate()?;
         let scopes = ScopeSet::parse("read write").map_err(Error::internal)?;
         clients::create(conn, account.id, "bench", credentials.stored(), scopes)?;
-        let big_first_id: i64 = conn.query_row(
-            "SELECT MIN(id) FROM attendees WHERE event_id = ?1",
-            [big_event],
-            |r| r.get(0),
-        )?;
-        let demo_code: String = conn.query_row(
-            "SELECT qr_code FROM attendees WHERE event_id = 1 AND rsvp_status = 'confirmed' ORDER BY id LIMIT 1",
-            [],
-            |r| r.get(0),
-        )?;
+        let big_first_id = db::bench::first_attendee_id(conn, big_event)?;
+        let demo_code = db::bench::demo_confirmed_code(conn)?;
         // The check-in scenario measures check-ins, not RSVP refusals.
-        conn.execute(
-            "UPDATE attendees SET rsvp_status = 'confirmed' WHERE event_id = ?1",
-            [big_event],
-        )?;
+        db::bench::confirm_all(conn, big_event)?;
         Ok(Seeded {
             client_id: credentials.client_id,
             secret: credentials.client_secret,

@@ -143,12 +143,7 @@ fn seed_people(conn: &Connection, account_id: i64) -> Result<Vec<DemoPerson>> {
 /// client with `read write` to try the API with.
 pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
     let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
-    let has_events = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM events WHERE account_id = ?1)",
-        [account.id],
-        |r| r.get::<_, bool>(0),
-    )?;
-    if !has_events {
+    if !events::any_in_account(conn, account.id)? {
         let id = seed_event(
             conn,
             account.id,

@@ -8,7 +8,7 @@ use std::path::Path;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 
-use crate::db::migrations;
+use crate::db::{maintenance, migrations, sync};
 use crate::error::{Error, Result};
 
 /// A WAL larger than this means checkpoints are not keeping up (or a reader is stuck).
@@ -51,11 +51,11 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
     }
     let version = migrations::version(&conn)?;
     out.push(schema(version));
-    let problems = integrity_problems(&conn)?;
+    let problems = maintenance::integrity_problems(&conn)?;
     out.push(integrity(&problems));
     out.push(foreign_keys(&conn)?);
     out.push(wal(path));
-    let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+    let mode = maintenance::journal_mode(&conn)?;
     out.push(finding("journal", true, format!("journal_mode {mode}")));
 
     // Counting rows of a damaged or empty database would only add errors to the report.
@@ -83,20 +83,6 @@ fn schema(version: usize) -> Finding {
     )
 }
 
-/// The lines of `PRAGMA integrity_check` other than "ok".
-fn integrity_problems(conn: &Connection) -> Result<Vec<String>> {
-    let mut problems = Vec::new();
-    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
-    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    for row in rows {
-        let row = row?;
-        if row != "ok" {
-            problems.push(row);
-        }
-    }
-    Ok(problems)
-}
-
 fn integrity(problems: &[String]) -> Finding {
     finding(
         "integrity",
@@ -115,19 +101,10 @@ fn integrity(problems: &[String]) -> Finding {
 
 /// Rows that point at a row that is not there (`PRAGMA foreign_key_check`).
 fn foreign_keys(conn: &Connection) -> Result<Finding> {
-    let mut violations: Vec<String> = Vec::new();
-    let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
-    let rows = stmt.query_map([], |r| {
-        Ok(format!(
-            "{} row {} -> {}",
-            r.get::<_, String>(0)?,
-            r.get::<_, Option<i64>>(1)?.unwrap_or_default(),
-            r.get::<_, String>(2)?
-        ))
-    })?;
-    for row in rows {
-        violations.push(row?);
-    }
+    let violations: Vec<String> = maintenance::dangling_references(conn)?
+        .into_iter()
+        .map(|d| format!("{} row {} -> {}", d.table, d.rowid, d.parent))
+        .collect();
     Ok(finding(
         "foreign keys",
         violations.is_empty(),
@@ -169,14 +146,7 @@ fn wal(path: &Path) -> Finding {
 /// What the database holds, and the sync outbox's state when it has one.
 fn contents(conn: &Connection) -> Result<Vec<Finding>> {
     // Tables of older schemas may be missing: count what is there.
-    let has = |table: &str| -> Result<bool> {
-        Ok(conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
-            [table],
-            |r| r.get(0),
-        )?)
-    };
-    let count = |sql: &str| -> Result<i64> { Ok(conn.query_row(sql, [], |r| r.get(0))?) };
+    let has = |table: &str| maintenance::has_table(conn, table);
     let mut contents = Vec::new();
     for (table, what) in [
         ("events", "event(s)"),
@@ -184,16 +154,13 @@ fn contents(conn: &Connection) -> Result<Vec<Finding>> {
         ("check_ins", "check-in record(s)"),
     ] {
         if has(table)? {
-            contents.push(format!(
-                "{} {what}",
-                count(&format!("SELECT COUNT(*) FROM {table}"))?
-            ));
+            contents.push(format!("{} {what}", maintenance::row_count(conn, table)?));
         }
     }
     let mut out = vec![finding("contents", true, contents.join(", "))];
     if has("sync_outbox")? {
-        let pending = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NULL")?;
-        let parked = count("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NOT NULL")?;
+        let pending = sync::pending_count(conn)?;
+        let parked = sync::parked_count(conn)?;
         out.push(finding(
             "sync",
             parked == 0,

@@ -7,7 +7,9 @@
 //! - `domain`: records and inputs, parsed once; the check-in state machine.
 //! - `workers`, `limits`, `qr`, `decode`, `backup`: bounded thread pools, rate limiters,
 //!   ticket codes, reading codes from camera frames, online backups.
-//! - `db`: SQLite, the single writer, every SQL statement of the app.
+//! - `db`: SQLite, the single writer, every SQL statement of the app. The one exception to
+//!   the order: `backup` checks its copies with `db::maintenance` (checks of a whole
+//!   file), which imports nothing of the app but `error`.
 //! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
 //! - `config`, `doctor`, `transfer`, `demo`, `sync`: the server's settings, `entrada
 //!   doctor`, CSV import and export, the demo data, the sync with a remote v2 server.

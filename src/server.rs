@@ -104,12 +104,7 @@ async fn health(State(state): State<AppState>) -> Response {
         });
         return (StatusCode::INSUFFICIENT_STORAGE, Json(body)).into_response();
     }
-    let probe = state
-        .db
-        .read(|conn| {
-            Ok(conn.query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get::<_, i64>(0))?)
-        })
-        .await;
+    let probe = state.db.read(crate::db::accounts::count).await;
     match probe {
         Ok(_) => Json(serde_json::json!({"status": "ok"})).into_response(),
         Err(e) => {

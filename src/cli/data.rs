@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::DbArg;
-use crate::db::Db;
+use crate::db::{Db, events};
 use crate::error::{Error, Result};
 
 #[derive(Debug, Subcommand)]
@@ -64,14 +64,8 @@ pub struct ExportArgs {
 /// The account an event belongs to: the command line acts as the database's owner.
 fn account_of(db: &Db, event: i64) -> Result<i64> {
     db.read_blocking(|conn| {
-        use rusqlite::OptionalExtension;
-        conn.query_row(
-            "SELECT account_id FROM events WHERE id = ?1",
-            [event],
-            |r| r.get(0),
-        )
-        .optional()?
-        .ok_or_else(|| Error::not_found(format_args!("event {event}")))
+        events::account_of(conn, event)?
+            .ok_or_else(|| Error::not_found(format_args!("event {event}")))
     })
 }
 

@@ -43,3 +43,9 @@ pub fn first(conn: &Connection) -> Result<Option<Account>> {
         .query_row([], from_row)
         .optional()?)
 }
+
+/// How many accounts there are; also the cheapest read that proves the database usable
+/// (`/healthz`).
+pub fn count(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT COUNT(*) FROM accounts", [], |r| r.get::<_, i64>(0))?)
+}

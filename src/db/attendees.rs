@@ -182,6 +182,46 @@ pub fn list_filtered(
     Ok((attendees, total))
 }
 
+/// An attendee as the CSV import matches a row to it: by code, or else by email.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key {
+    pub id: i64,
+    /// Lower-cased (SQLite's `lower`, ASCII letters only).
+    pub email: Option<String>,
+    pub qr_code: String,
+}
+
+/// The match keys of every attendee of the event, in one query.
+pub fn keys(conn: &Connection, event_id: i64) -> Result<Vec<Key>> {
+    let mut stmt =
+        conn.prepare("SELECT id, lower(email), qr_code FROM attendees WHERE event_id = ?1")?;
+    let rows = stmt.query_map([event_id], |r| {
+        Ok(Key {
+            id: r.get(0)?,
+            email: r.get(1)?,
+            qr_code: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The code an attendee was stored with (the one generated when none was given).
+pub fn qr_code(conn: &Connection, id: i64) -> Result<String> {
+    Ok(
+        conn.query_row("SELECT qr_code FROM attendees WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// Stamps `updated_at = now` on the event's attendees stamped at or after `since`: every
+/// row a bulk write (the CSV import) wrote gets the one time of its end.
+pub fn restamp_since(conn: &Connection, event_id: i64, since: &str) -> Result<()> {
+    conn.prepare("UPDATE attendees SET updated_at = ?1 WHERE event_id = ?2 AND updated_at >= ?3")?
+        .execute(params![time::now(), event_id, since])?;
+    Ok(())
+}
+
 /// Fills `fields` of attendees sorted by id, with one range query over the answers.
 fn attach_answers(
     conn: &Connection,

@@ -244,6 +244,25 @@ pub fn mark_demo(conn: &Connection, id: i64) -> Result<()> {
     Ok(())
 }
 
+/// Whether the account has any event at all.
+pub fn any_in_account(conn: &Connection, account_id: i64) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM events WHERE account_id = ?1)",
+        [account_id],
+        |r| r.get::<_, bool>(0),
+    )?)
+}
+
+/// The account an event belongs to, whichever it is (the command line acts as the
+/// database's owner); `None` when there is no such event.
+pub fn account_of(conn: &Connection, id: i64) -> Result<Option<i64>> {
+    Ok(conn
+        .query_row("SELECT account_id FROM events WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .optional()?)
+}
+
 /// The account's demo event, if it has one.
 pub fn demo_event(conn: &Connection, account_id: i64) -> Result<Option<Event>> {
     Ok(conn

@@ -13,12 +13,16 @@
 pub mod accounts;
 pub mod attendee_fields;
 pub mod attendees;
+#[cfg(feature = "bench")]
+pub mod bench;
 pub mod cache;
 pub mod check_ins;
 pub mod clients;
 pub mod events;
+pub mod export;
 pub mod feed;
 pub mod idempotency;
+pub mod maintenance;
 pub mod migrations;
 pub mod mirror;
 pub mod sync;

@@ -463,6 +463,13 @@ pub fn pending_count(conn: &Connection) -> Result<i64> {
         .query_row([], |r| r.get(0))?)
 }
 
+/// Entries parked: refused by the remote, waiting for staff.
+pub fn parked_count(conn: &Connection) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COUNT(*) FROM sync_outbox WHERE parked_at IS NOT NULL")?
+        .query_row([], |r| r.get(0))?)
+}
+
 /// Something staff must see.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Conflict {

@@ -242,6 +242,39 @@ fn release_savepoint(conn: &Connection) {
     }
 }
 
+/// A savepoint that a job opens inside its own, to keep or undo part of its work: the CSV
+/// import's (everything or nothing of a file, and the trial run of a row that is refused
+/// anyway). Unlike the job's own savepoint, its failures are the job's: they are returned,
+/// not logged. Dropping it without [`release`](Self::release) or
+/// [`roll_back`](Self::roll_back) leaves it open, to be undone with the job when the job
+/// fails.
+pub struct Savepoint<'c> {
+    conn: &'c Connection,
+    name: &'static str,
+}
+
+impl<'c> Savepoint<'c> {
+    /// `SAVEPOINT <name>`; `name` is a plain identifier.
+    pub fn open(conn: &'c Connection, name: &'static str) -> Result<Savepoint<'c>> {
+        conn.execute_batch(&format!("SAVEPOINT {name}"))?;
+        Ok(Savepoint { conn, name })
+    }
+
+    /// Keeps what was written since it was opened (as part of the enclosing transaction).
+    pub fn release(self) -> Result<()> {
+        let name = self.name;
+        Ok(self.conn.execute_batch(&format!("RELEASE {name}"))?)
+    }
+
+    /// Undoes what was written since it was opened, and closes it.
+    pub fn roll_back(self) -> Result<()> {
+        let name = self.name;
+        Ok(self
+            .conn
+            .execute_batch(&format!("ROLLBACK TO {name}; RELEASE {name}"))?)
+    }
+}
+
 /// Runs a statement from the connection's cache: these run several times per batch, and
 /// parsing them each time showed in profiles.
 fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {

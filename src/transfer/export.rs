@@ -6,12 +6,11 @@
 //! `=HYPERLINK(...)` typed at a walk-in desk stays text when the file is opened (CSV
 //! injection). The attendee export uses the import's headings, so it imports back.
 
-use std::collections::HashMap;
 use std::io::Write;
 
 use rusqlite::Connection;
-use serde_json::Value;
 
+use crate::db::export::{self, AttendeeRow};
 use crate::db::{attendee_fields, events};
 use crate::domain::field::answer_to_text;
 use crate::error::{Error, Result};
@@ -49,8 +48,9 @@ fn text(v: Option<String>) -> String {
     v.unwrap_or_default()
 }
 
-/// The attendee export's first columns, one per selected value of [`ATTENDEE_ROWS`] and in
-/// its order; the event's fields follow. The names are the import's, so the file imports back.
+/// The attendee export's first columns, one per member of [`AttendeeRow`] and in its order
+/// ([`attendee_cells`]); the event's fields follow. The names are the import's, so the
+/// file imports back.
 const ATTENDEE_COLUMNS: [&str; 18] = [
     "id",
     "first_name",
@@ -72,20 +72,34 @@ const ATTENDEE_COLUMNS: [&str; 18] = [
     "needs_attention",
 ];
 
-/// One row per attendee with the values of [`ATTENDEE_COLUMNS`]; the times are those of
-/// the event's door (no session), successful check-ins and check-outs only.
-const ATTENDEE_ROWS: &str = "
-    SELECT a.id, a.first_name, a.last_name, a.email, a.phone, a.job_title, a.company,
-           rt.name, a.rsvp_status, a.checkin_status, a.qr_code, a.created_at, a.updated_at,
-           (SELECT MIN(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-              AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
-           (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-              AND c.session_id IS NULL AND c.action = 'check_in' AND c.outcome = 'ok'),
-           (SELECT MAX(c.created_at) FROM check_ins c WHERE c.attendee_id = a.id
-              AND c.session_id IS NULL AND c.action = 'check_out' AND c.outcome = 'ok'),
-           a.door_note, CASE a.needs_attention WHEN 1 THEN 'yes' ELSE 'no' END
-    FROM attendees a LEFT JOIN registration_types rt ON rt.id = a.registration_type_id
-    WHERE a.event_id = ?1 ORDER BY a.id";
+/// The cells of [`ATTENDEE_COLUMNS`] for one attendee.
+fn attendee_cells(a: AttendeeRow) -> Vec<String> {
+    let mut cells = vec![a.id.to_string()];
+    cells.extend(
+        [
+            a.first_name,
+            a.last_name,
+            a.email,
+            a.phone,
+            a.job_title,
+            a.company,
+            a.registration_type,
+            a.rsvp_status,
+            a.checkin_status,
+            a.qr_code,
+            a.created_at,
+            a.updated_at,
+            a.first_checked_in_at,
+            a.last_checked_in_at,
+            a.last_checked_out_at,
+            a.door_note,
+            a.needs_attention,
+        ]
+        .into_iter()
+        .map(text),
+    );
+    cells
+}
 
 /// Writes every attendee of the event: members, registration type by name, check-in
 /// status and times (first check-in at the door, last check-in, last check-out), and
@@ -101,20 +115,14 @@ pub fn attendees<W: Write>(
         .into_iter()
         .filter(|f| f.field_type.takes_value())
         .collect();
-    let answers = answers_of(conn, event_id)?;
+    let answers = export::answers(conn, event_id)?;
     let mut w = writer(out);
     let mut heading: Vec<String> = ATTENDEE_COLUMNS.iter().map(|s| (*s).to_owned()).collect();
     heading.extend(fields.iter().map(|f| f.label.clone()));
     write_row(&mut w, &heading)?;
-    let mut stmt = conn.prepare(ATTENDEE_ROWS)?;
-    let mut rows = stmt.query([event_id])?;
-    let mut count = 0;
-    while let Some(r) = rows.next()? {
-        let id: i64 = r.get(0)?;
-        let mut cells = vec![id.to_string()];
-        for i in 1..ATTENDEE_COLUMNS.len() {
-            cells.push(text(r.get::<_, Option<String>>(i)?));
-        }
+    let count = export::attendees(conn, event_id, |a| {
+        let id = a.id;
+        let mut cells = attendee_cells(a);
         for f in &fields {
             cells.push(
                 answers
@@ -123,37 +131,11 @@ pub fn attendees<W: Write>(
                     .unwrap_or_default(),
             );
         }
-        write_row(&mut w, &cells)?;
-        count += 1;
-    }
+        write_row(&mut w, &cells)
+    })?;
     w.flush()
         .map_err(|e| Error::internal(format!("cannot write CSV: {e}")))?;
     Ok(count)
-}
-
-/// Every answer of the event's attendees, by (attendee, field), read in one query rather
-/// than one per attendee. A stored value that is not JSON is taken as text.
-fn answers_of(conn: &Connection, event_id: i64) -> Result<HashMap<(i64, i64), Value>> {
-    let mut answers = HashMap::new();
-    let mut stmt = conn.prepare(
-        "SELECT aa.attendee_id, aa.field_id, aa.value FROM attendee_answers aa
-         JOIN attendees a ON a.id = aa.attendee_id WHERE a.event_id = ?1",
-    )?;
-    let rows = stmt.query_map([event_id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-        ))
-    })?;
-    for row in rows {
-        let (attendee, field, value) = row?;
-        answers.insert(
-            (attendee, field),
-            serde_json::from_str(&value).unwrap_or(Value::String(value)),
-        );
-    }
-    Ok(answers)
 }
 
 /// Writes the event's check-in history, oldest first: every check-in, check-out and
@@ -184,37 +166,23 @@ pub fn check_ins<W: Write>(
     .map(|s| (*s).to_owned())
     .collect();
     write_row(&mut w, &heading)?;
-    let mut stmt = conn.prepare(
-        "SELECT c.id, c.created_at, c.action, c.outcome, c.attendee_id,
-                trim(a.first_name || ' ' || COALESCE(a.last_name, '')), a.qr_code, c.code,
-                s.name, c.device,
-                CASE WHEN u.id IS NULL THEN NULL ELSE u.name || ' <' || u.email || '>' END,
-                COALESCE(cl.name || ' (' || c.client_id || ')', c.client_id)
-         FROM check_ins c
-         LEFT JOIN attendees a ON a.id = c.attendee_id
-         LEFT JOIN sessions s ON s.id = c.session_id
-         LEFT JOIN users u ON u.id = c.user_id
-         LEFT JOIN clients cl ON cl.client_id = c.client_id
-         WHERE c.event_id = ?1 ORDER BY c.id",
-    )?;
-    let mut rows = stmt.query([event_id])?;
-    let mut count = 0;
-    while let Some(r) = rows.next()? {
-        let mut cells = vec![r.get::<_, i64>(0)?.to_string()];
-        for i in 1..4 {
-            cells.push(text(r.get(i)?));
-        }
-        cells.push(
-            r.get::<_, Option<i64>>(4)?
-                .map(|v| v.to_string())
-                .unwrap_or_default(),
-        );
-        for i in 5..12 {
-            cells.push(text(r.get(i)?));
-        }
-        write_row(&mut w, &cells)?;
-        count += 1;
-    }
+    let count = export::check_ins(conn, event_id, |c| {
+        let cells = vec![
+            c.id.to_string(),
+            text(c.at),
+            text(c.action),
+            text(c.outcome),
+            c.attendee_id.map(|v| v.to_string()).unwrap_or_default(),
+            text(c.attendee_name),
+            text(c.qr_code),
+            text(c.scanned_code),
+            text(c.session),
+            text(c.device),
+            text(c.by_person),
+            text(c.by_client),
+        ];
+        write_row(&mut w, &cells)
+    })?;
     w.flush()
         .map_err(|e| Error::internal(format!("cannot write CSV: {e}")))?;
     Ok(count)

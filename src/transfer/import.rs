@@ -21,6 +21,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::db::writer::Savepoint;
 use crate::db::{attendee_fields, attendees, events};
 use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput, AttendeeUpdateInput};
 use crate::domain::field::AttendeeField;
@@ -497,7 +498,7 @@ pub fn run(
     let started = time::now();
     // The attendees this import created: their ids mean nothing when it is rolled back.
     let mut created_ids: HashSet<i64> = HashSet::new();
-    conn.execute_batch("SAVEPOINT import")?;
+    let savepoint = Savepoint::open(conn, "import")?;
     let mut report = layout.empty_report(options);
     let outcome = import_rows(
         conn,
@@ -509,7 +510,7 @@ pub fn run(
         progress,
     );
     if let Err(e) = outcome {
-        conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+        savepoint.roll_back()?;
         return Err(e);
     }
     let keep = !options.dry_run && (report.invalid == 0 || options.valid_only);
@@ -517,9 +518,9 @@ pub fn run(
         if report.created + report.updated > 0 {
             stamp_at_the_end(conn, event_id, &started)?;
         }
-        conn.execute_batch("RELEASE import")?;
+        savepoint.release()?;
     } else {
-        conn.execute_batch("ROLLBACK TO import; RELEASE import")?;
+        savepoint.roll_back()?;
         // Those attendees do not exist, and their ids go to the next ones created.
         for result in &mut report.results {
             if result
@@ -585,21 +586,11 @@ impl Known {
             by_email: HashMap::new(),
             by_code: HashMap::new(),
         };
-        let mut stmt =
-            conn.prepare("SELECT id, lower(email), qr_code FROM attendees WHERE event_id = ?1")?;
-        let rows = stmt.query_map([event_id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, Option<String>>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        for row in rows {
-            let (id, email, code) = row?;
+        for attendees::Key { id, email, qr_code } in attendees::keys(conn, event_id)? {
             if let Some(email) = email {
                 known.by_email.entry(email).or_insert(id);
             }
-            known.by_code.insert(code, id);
+            known.by_code.insert(qr_code, id);
         }
         Ok(known)
     }
@@ -734,11 +725,7 @@ fn apply_row(
                 if let Some(e) = email {
                     by_email.entry(e).or_insert(id);
                 }
-                let stored: String =
-                    conn.query_row("SELECT qr_code FROM attendees WHERE id = ?1", [id], |r| {
-                        r.get(0)
-                    })?;
-                by_code.insert(stored, id);
+                by_code.insert(attendees::qr_code(conn, id)?, id);
             }
             Ok((action, Some(id), name, vec![]))
         }
@@ -763,9 +750,9 @@ fn apply_row(
 /// anyway, for its messages. (A savepoint costs a flush of the search index, so only
 /// such rows get one.)
 fn undone(conn: &Connection, f: impl FnOnce(&Connection) -> Result<()>) -> Result<()> {
-    conn.execute_batch("SAVEPOINT import_row")?;
+    let savepoint = Savepoint::open(conn, "import_row")?;
     let result = f(conn);
-    conn.execute_batch("ROLLBACK TO import_row; RELEASE import_row")?;
+    savepoint.roll_back()?;
     result
 }
 
@@ -829,7 +816,5 @@ fn comparable(a: &crate::domain::attendee::Attendee) -> Result<Value> {
 /// first rows: later pulls would never ask for those. Stamped at the end, every row is
 /// newer than any cursor set while the import ran.
 fn stamp_at_the_end(conn: &Connection, event_id: i64, started: &str) -> Result<()> {
-    conn.prepare("UPDATE attendees SET updated_at = ?1 WHERE event_id = ?2 AND updated_at >= ?3")?
-        .execute(rusqlite::params![time::now(), event_id, started])?;
-    Ok(())
+    attendees::restamp_since(conn, event_id, started)
 }
