@@ -179,6 +179,62 @@ fn create_answers_the_new_field() {
 }
 
 #[test]
+fn an_attendee_read_shows_each_field_edit_at_once() {
+    // The server keeps the event's fields in memory between reads (db::cache): every
+    // kind of edit must show in the very next read, never a copy from before it.
+    let (s, t, event) = setup();
+    let f = s.field(
+        &t,
+        event,
+        json!({"label": "Diet", "type": "dropdown", "options": ["Vegan", "Any"]}),
+    );
+    let fid = id_of(&f);
+    let a = s.attendee(
+        &t,
+        event,
+        json!({"first_name": "Ada", "fields": [{"attendee_field_id": fid, "value": "Vegan"}]}),
+    );
+    let path = format!("/events/{event}/attendees/{}", id_of(&a));
+    let read = || s.get(&path, &t).json()["item"]["fields"].clone();
+    assert_eq!(read()[0]["field"]["label"], "Diet");
+    assert_eq!(
+        read()[0]["field"]["label"],
+        "Diet",
+        "a second read, from the copy"
+    );
+
+    let r = FIELDS.update(
+        &s,
+        &t,
+        event,
+        fid,
+        json!({"label": "Dietary needs", "options": ["Vegan", "Any", "Halal"]}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
+    let after = read();
+    assert_eq!(after[0]["field"]["label"], "Dietary needs");
+    assert_eq!(
+        after[0]["field"]["options"],
+        json!(["Vegan", "Any", "Halal"])
+    );
+    assert_eq!(after[0]["value"], "Vegan");
+
+    let g = s.field(&t, event, json!({"label": "Shirt", "type": "short_text"}));
+    assert_eq!(
+        read().as_array().map(Vec::len),
+        Some(2),
+        "a new field is listed"
+    );
+    let r = s.delete(&format!("{}/{}", FIELDS.list_path(event), id_of(&g)), &t);
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(
+        read().as_array().map(Vec::len),
+        Some(1),
+        "a deleted one is gone"
+    );
+}
+
+#[test]
 fn every_type_of_the_spec_is_accepted() {
     let (s, t, event) = setup();
     for (i, kind) in TYPES.iter().enumerate() {

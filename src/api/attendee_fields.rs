@@ -28,7 +28,7 @@ pub async fn list(
 ) -> Result<Json<Items<AttendeeField>>> {
     let items = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendee_fields::list(conn, event_id)
         })
         .await?;
@@ -52,7 +52,7 @@ pub async fn create(
     let answer = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let def = input.into_new()?;
             let answer = Item::new(attendee_fields::create(conn, event_id, &def)?);
             key.store(conn, StatusCode::CREATED, &answer)?;
@@ -78,7 +78,7 @@ pub async fn update(
     let field = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let current = attendee_fields::require(conn, event_id, id)?;
             let (def, position) = input.apply_to(&current)?;
             attendee_fields::update(conn, event_id, &current, &def, position)
@@ -101,7 +101,7 @@ pub async fn delete(
     let field = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let field = attendee_fields::require(conn, event_id, id)?;
             attendee_fields::delete(conn, event_id, &field)?;
             Ok(field)
@@ -130,7 +130,7 @@ pub async fn answer_count(
 ) -> Result<Json<Item<AnswerCount>>> {
     let answer_count = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let field = attendee_fields::require(conn, event_id, id)?;
             attendee_fields::answer_count(conn, &field)
         })

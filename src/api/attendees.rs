@@ -62,7 +62,7 @@ pub async fn list(
     let filter = AttendeeFilter::from_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
     let (items, total) = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendees::list_filtered(conn, event_id, &filter, paging.0)
         })
         .await?;
@@ -81,7 +81,7 @@ pub async fn get(
 ) -> Result<Json<Item<Attendee>>> {
     let attendee = access
         .read_point(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendees::get(conn, event_id, id)
         })
         .await?;
@@ -107,7 +107,7 @@ pub async fn create(
     let answer = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let answer = Item::new(attendees::create(conn, event_id, new, problems)?);
             // A retried create must never make a second attendee: the answer is stored
             // with the attendee, in one transaction.
@@ -134,7 +134,7 @@ pub async fn update(
     let attendee = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendees::update(conn, event_id, id, changes, problems)
         })
         .await?;

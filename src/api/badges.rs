@@ -58,7 +58,7 @@ async fn attendee(
 ) -> Result<Attendee> {
     access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendees::get(conn, event_id, id)
         })
         .await

@@ -248,7 +248,7 @@ pub async fn attendee_history(
 ) -> Result<Json<Paged<CheckInRecord>>> {
     let (items, total) = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             attendees::require_row(conn, event_id, id)?;
             check_ins::attendee_history(conn, id, paging.0)
         })
@@ -270,7 +270,7 @@ pub async fn event_history(
 ) -> Result<Json<Paged<CheckInRecord>>> {
     let (items, total) = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             check_ins::history(conn, event_id, paging.0)
         })
         .await?;
@@ -289,7 +289,7 @@ pub async fn stats(
 ) -> Result<Json<Item<CheckInStats>>> {
     let stats = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             check_ins::stats(conn, event_id)
         })
         .await?;

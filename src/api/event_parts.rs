@@ -80,7 +80,7 @@ pub async fn list<P: EventPart>(
 ) -> Result<Json<Items<P>>> {
     let items = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             P::list(conn, event_id)
         })
         .await?;
@@ -96,7 +96,7 @@ pub async fn create<P: EventPart>(
     let created = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             P::create(conn, event_id, input)
         })
         .await?;
@@ -112,7 +112,7 @@ pub async fn update<P: EventPart>(
     let updated = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let current = P::require(conn, event_id, id)?;
             P::update(conn, &current, input)
         })
@@ -129,7 +129,7 @@ pub async fn delete<P: EventPart>(
     let deleted = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             let current = P::require(conn, event_id, id)?;
             if crate::db::sync::is_mirrored(conn, event_id)? {
                 return Err(Error::invalid(format!(

@@ -89,7 +89,7 @@ pub async fn stream(
     let (live, closed) = state.db.feed().subscribe();
     let start = access
         .read(&state.db, move |conn, account| {
-            events::require(conn, account, event_id)?;
+            events::check(conn, account, event_id)?;
             match resume {
                 Some(id) => Ok(id),
                 None => feed::newest(conn),

@@ -138,7 +138,9 @@ pub fn lookup(
     let now = time::unix_now();
     let known = cache::auth(conn)?;
     let grant = known
-        .grant(token_hash, now, || clients::find_token(conn, token_hash, now))?
+        .grant(token_hash, now, || {
+            clients::find_token(conn, token_hash, now)
+        })?
         .ok_or_else(|| {
             Error::InvalidToken("the access token is invalid, expired or revoked".into())
         })?;
@@ -165,7 +167,9 @@ pub fn lookup(
     })?;
     let account_id = account;
     let role = known
-        .role(user_id, account_id, || users::role(conn, user_id, account_id))?
+        .role(user_id, account_id, || {
+            users::role(conn, user_id, account_id)
+        })?
         .ok_or_else(|| Error::Forbidden(format!("you are not a member of account {account_id}")))?;
     Ok(Principal {
         account_id,

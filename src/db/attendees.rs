@@ -11,8 +11,8 @@ use std::sync::Arc;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
-use super::{attendee_fields, cache};
 use super::sync::{self, Change};
+use super::{attendee_fields, cache};
 use crate::domain::attendee::{
     Attendee, AttendeeChanges, AttendeeFieldValue, AttendeeFieldValueInput, AttendeeFilter,
     NewAttendee, generate_qr_code,

@@ -40,6 +40,15 @@ pub fn get(conn: &Connection, account_id: i64, id: i64) -> Result<Option<Event>>
         .optional()?)
 }
 
+/// That the event is one of the account's: the 404 every nested route answers when it
+/// is not. For handlers that need only the check (reads the key, not the row).
+pub fn check(conn: &Connection, account_id: i64, id: i64) -> Result<()> {
+    conn.prepare_cached("SELECT 1 FROM events WHERE id = ?1 AND account_id = ?2")?
+        .query_row(params![id, account_id], |_| Ok(()))
+        .optional()?
+        .ok_or_else(|| Error::not_found(format_args!("event {id}")))
+}
+
 /// Like [`get`], but a missing event is the 404 every nested route answers.
 pub fn require(conn: &Connection, account_id: i64, id: i64) -> Result<Event> {
     get(conn, account_id, id)?.ok_or_else(|| Error::not_found(format_args!("event {id}")))

@@ -110,7 +110,7 @@ pub fn attendees<W: Write>(
     event_id: i64,
     out: W,
 ) -> Result<u64> {
-    events::require(conn, account_id, event_id)?;
+    events::check(conn, account_id, event_id)?;
     let fields: Vec<_> = attendee_fields::list(conn, event_id)?
         .into_iter()
         .filter(|f| f.field_type.takes_value())
@@ -146,7 +146,7 @@ pub fn check_ins<W: Write>(
     event_id: i64,
     out: W,
 ) -> Result<u64> {
-    events::require(conn, account_id, event_id)?;
+    events::check(conn, account_id, event_id)?;
     let mut w = writer(out);
     let heading: Vec<String> = [
         "id",

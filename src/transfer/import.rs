@@ -477,7 +477,7 @@ pub fn run(
     options: &ImportOptions,
     progress: &(dyn Fn(u64, u64) + Send + Sync),
 ) -> Result<ImportReport> {
-    events::require(conn, account_id, event_id)?;
+    events::check(conn, account_id, event_id)?;
     let fields: Vec<AttendeeField> = attendee_fields::list(conn, event_id)?
         .into_iter()
         .filter(|f| f.field_type.takes_value())
