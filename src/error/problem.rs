@@ -12,10 +12,11 @@ use std::fmt;
 /// One thing wrong with a request (or an imported row): where, and what.
 ///
 /// `message` is written to follow the place: after a space (`item.email` + `is not a valid
-/// email address`), or directly when it begins with a colon (`item.options` + `: a
-/// `dropdown` field needs at least one option`). So one problem reads the same
-/// in the API's `item.x` form and in the import's ``column `X` `` form. A problem
-/// [`At::Whole`] is its message alone.
+/// email address`), or directly when it begins with a colon (`item.options` +
+/// ``: a `dropdown` field needs at least one option``). The messages use both joints, so
+/// the joint travels with the message (its leading colon) rather than in a separate
+/// field. So one problem reads the same in the API's `item.x` form and in the import's
+/// ``column `X` `` form. A problem [`At::Whole`] is its message alone.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     pub at: At,
@@ -73,6 +74,8 @@ impl At {
     }
 
     /// A part inside this place: the `.value` of an answer, the `.street` of an address.
+    /// Below anything but an answer the part is kept only in the API's path (as
+    /// [`At::Outside`]): no reader places those finer than that.
     pub fn below(&self, key: &str) -> At {
         match self {
             At::Whole => At::Whole,
