@@ -7,6 +7,10 @@
 
 use std::fmt;
 
+mod problem;
+
+pub use problem::{AnswerAt, At, Problem};
+
 /// Why a request could not be served.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -28,9 +32,10 @@ pub enum Error {
     /// 404: the event or record does not exist (or belongs to another account).
     #[error("{0}")]
     NotFound(String),
-    /// 422: the request was understood but its content is invalid; one message per problem.
-    #[error("{}", .0.join("; "))]
-    Validation(Vec<String>),
+    /// 422: the request was understood but its content is invalid; one entry per problem,
+    /// shown (here and in the 422 body) in the API's `item.member ...` form.
+    #[error("{}", joined(.0))]
+    Validation(Vec<Problem>),
     /// 409: the request conflicts with the current state of the server.
     #[error("{0}")]
     Conflict(String),
@@ -57,8 +62,9 @@ impl Error {
         Error::NotFound(format!("{what} not found"))
     }
 
+    /// A 422 about the request as a whole.
     pub fn invalid(message: impl Into<String>) -> Self {
-        Error::Validation(vec![message.into()])
+        Error::Validation(vec![Problem::whole(message)])
     }
 
     pub fn internal(message: impl fmt::Display) -> Self {
@@ -82,17 +88,32 @@ pub const DISK_FULL_ADVICE: &str =
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+impl From<Problem> for Error {
+    fn from(problem: Problem) -> Self {
+        Error::Validation(vec![problem])
+    }
+}
+
+/// The problems in the API's form, one after the other.
+fn joined(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(Problem::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Collects validation problems so that a request gets all of them in one answer.
 #[derive(Debug, Default)]
-pub struct Problems(Vec<String>);
+pub struct Problems(Vec<Problem>);
 
 impl Problems {
     pub fn new() -> Self {
         Self::default()
     }
 
-    pub fn push(&mut self, message: impl Into<String>) {
-        self.0.push(message.into());
+    pub fn push(&mut self, problem: Problem) {
+        self.0.push(problem);
     }
 
     pub fn is_empty(&self) -> bool {
@@ -100,17 +121,17 @@ impl Problems {
     }
 
     /// Records the error of `result` and yields its value, so parsing can continue.
-    pub fn take<T>(&mut self, result: std::result::Result<T, String>) -> Option<T> {
+    pub fn take<T>(&mut self, result: std::result::Result<T, Problem>) -> Option<T> {
         match result {
             Ok(value) => Some(value),
-            Err(message) => {
-                self.0.push(message);
+            Err(problem) => {
+                self.0.push(problem);
                 None
             }
         }
     }
 
-    /// `Ok(value)` when nothing was recorded, else the 422 with every message.
+    /// `Ok(value)` when nothing was recorded, else the 422 with every problem.
     pub fn finish<T>(self, value: impl FnOnce() -> T) -> Result<T> {
         if self.0.is_empty() {
             Ok(value())

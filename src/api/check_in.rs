@@ -22,7 +22,7 @@ use crate::domain::scope::Scope;
 /// Most answers one scan may carry.
 const MAX_DOOR_ANSWERS: usize = 500;
 use super::state::AppState;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 
 fn actor(who: &Principal, device: Option<String>) -> Actor {
     Actor {
@@ -181,20 +181,24 @@ pub async fn scan(
     ItemBody(input): ItemBody<ScanInput>,
 ) -> Result<Response> {
     let action = Action::parse(&input.action).ok_or_else(|| {
-        Error::invalid(format!(
-            "item.action `{}` is not one of check_in, check_out, undo",
-            input.action
+        Error::from(Problem::member(
+            "action",
+            format!("`{}` is not one of check_in, check_out, undo", input.action),
         ))
     })?;
     if input.code.trim().is_empty() {
-        return Err(Error::invalid("item.code must not be empty"));
+        return Err(Error::from(Problem::member("code", "must not be empty")));
     }
     if input.code.chars().count() > 1000 {
-        return Err(Error::invalid("item.code is longer than 1000 characters"));
+        return Err(Error::from(Problem::member(
+            "code",
+            "is longer than 1000 characters",
+        )));
     }
     if input.answers.len() > MAX_DOOR_ANSWERS {
-        return Err(Error::invalid(format!(
-            "item.answers has more than {MAX_DOOR_ANSWERS} entries"
+        return Err(Error::from(Problem::member(
+            "answers",
+            format!("has more than {MAX_DOOR_ANSWERS} entries"),
         )));
     }
     let steps = DoorSteps {

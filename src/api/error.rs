@@ -49,7 +49,9 @@ fn challenge(value: String) -> HeaderValue {
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let status = self.status();
-        if let Error::Validation(errors) = self {
+        if let Error::Validation(problems) = self {
+            // The API names each problem's place by its member path (`item.email ...`).
+            let errors = problems.iter().map(ToString::to_string).collect();
             return (status, Json(ValidationErrorBody { errors })).into_response();
         }
         let message = match &self {

@@ -19,7 +19,7 @@ use crate::auth::Organiser;
 use crate::auth::secrets::ClientCredentials;
 use crate::db::clients;
 use crate::domain::scope::ScopeSet;
-use crate::error::{Error, Problems, Result};
+use crate::error::{At, Error, Problem, Problems, Result};
 
 /// Body member of `POST /kiosk/clients`.
 #[derive(Deserialize, ToSchema)]
@@ -69,17 +69,20 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<NewIntegration>)> {
     let mut problems = Problems::new();
     let name = problems.take(crate::domain::text::required_text(
-        "item.name",
+        &At::Member("name"),
         &input.name,
         crate::domain::text::MAX_SHORT,
     ));
     let wanted = input.scopes.unwrap_or_else(|| "read check_in".into());
     let scopes = problems.take(
         ScopeSet::parse(&wanted)
-            .map_err(|e| format!("item.scopes: {e}"))
+            .map_err(|e| Problem::member("scopes", format!(": {e}")))
             .and_then(|s| {
                 if s.is_empty() {
-                    Err("item.scopes: name at least one of read, write, check_in".into())
+                    Err(Problem::member(
+                        "scopes",
+                        ": name at least one of read, write, check_in",
+                    ))
                 } else {
                     Ok(s)
                 }

@@ -31,10 +31,9 @@ use crate::auth::redirect_uri_matches;
 use crate::auth::{Write, pkce, secrets};
 use crate::db::{accounts, clients, events, users};
 use crate::domain::event::Event;
-use crate::domain::text::{self, MAX_SHORT};
 use crate::domain::time;
 use crate::domain::user::{self, Role, User};
-use crate::error::{Error, Problems, Result};
+use crate::error::{At, Error, Problem, Problems, Result};
 
 /// The kiosk UI's built-in public client (migration 0003).
 pub const KIOSK_CLIENT_ID: &str = "entrada-kiosk";
@@ -172,18 +171,24 @@ pub async fn create(
     ItemBody(input): ItemBody<SetupInput>,
 ) -> Result<(StatusCode, Json<Item<SetupResult>>)> {
     let mut problems = Problems::new();
-    let name = problems.take(text::required_text("item.name", &input.name, MAX_SHORT));
-    let email = problems.take(text::email("item.email", &input.email).map(|e| e.to_lowercase()));
-    let password = problems.take(user::passphrase("item.password", &input.password));
+    let name = problems.take(user::name(&input.name));
+    let email = problems.take(user::email(&input.email));
+    let password = problems.take(user::passphrase(&At::Member("password"), &input.password));
     let pkce = match (input.code_challenge, input.redirect_uri) {
         (None, _) => None,
         (Some(challenge), Some(uri)) if pkce::valid_challenge(&challenge) => Some((challenge, uri)),
         (Some(_), Some(_)) => {
-            problems.push("item.code_challenge is not a base64url SHA-256 (PKCE S256)");
+            problems.push(Problem::member(
+                "code_challenge",
+                "is not a base64url SHA-256 (PKCE S256)",
+            ));
             None
         }
         (Some(_), None) => {
-            problems.push("item.redirect_uri is required with item.code_challenge");
+            problems.push(Problem::member(
+                "redirect_uri",
+                "is required with item.code_challenge",
+            ));
             None
         }
     };
@@ -213,9 +218,10 @@ pub async fn create(
                     .filter(|c| c.revoked_at.is_none())
                     .ok_or_else(|| Error::internal("the kiosk client is missing"))?;
                 if !redirect_uri_matches(&client.redirect_uris, &uri) {
-                    return Err(Error::invalid(
-                        "item.redirect_uri is not a redirect URI of the kiosk (loopback /oauth/callback)",
-                    ));
+                    return Err(Error::from(Problem::member(
+                        "redirect_uri",
+                        "is not a redirect URI of the kiosk (loopback /oauth/callback)",
+                    )));
                 }
                 let scopes = Role::Organiser.scopes().intersection(client.scope_set());
                 clients::insert_code(

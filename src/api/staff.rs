@@ -22,9 +22,8 @@ use super::state::AppState;
 use crate::auth::{Organiser, secrets};
 use crate::db::users;
 use crate::domain::schema;
-use crate::domain::text::{self, MAX_SHORT};
-use crate::domain::user::{Role, StaffMember};
-use crate::error::{Error, Problems, Result};
+use crate::domain::user::{self, Role, StaffMember};
+use crate::error::{At, Error, Problem, Problems, Result};
 
 /// Body member of `POST /kiosk/staff`.
 #[derive(Deserialize, ToSchema)]
@@ -67,8 +66,8 @@ pub struct StaffWithPassphrase {
 
 /// Exactly `door` or `organiser`, like every enumerated member of the API (the schema
 /// is the `Role` enum).
-fn parse_role(path: &str, value: &str) -> Result<Role, String> {
-    Role::parse(value).ok_or_else(|| format!("{path} must be door or organiser"))
+fn parse_role(at: &At, value: &str) -> Result<Role, Problem> {
+    Role::parse(value).ok_or_else(|| Problem::new(at.clone(), "must be door or organiser"))
 }
 
 fn last_organiser() -> Error {
@@ -102,9 +101,9 @@ pub async fn create(
     ItemBody(input): ItemBody<StaffInput>,
 ) -> Result<(StatusCode, Json<Item<StaffWithPassphrase>>)> {
     let mut problems = Problems::new();
-    let name = problems.take(text::required_text("item.name", &input.name, MAX_SHORT));
-    let email = problems.take(text::email("item.email", &input.email).map(|e| e.to_lowercase()));
-    let role = problems.take(parse_role("item.role", &input.role));
+    let name = problems.take(user::name(&input.name));
+    let email = problems.take(user::email(&input.email));
+    let role = problems.take(parse_role(&At::Member("role"), &input.role));
     problems.into_result()?;
     let (Some(name), Some(email), Some(role)) = (name, email, role) else {
         return Err(Error::internal("validated input went missing"));
@@ -118,8 +117,9 @@ pub async fn create(
         .write(move |conn| {
             let account = who.account_id;
             if users::is_member(conn, account, &email)? {
-                return Err(Error::invalid(format!(
-                    "item.email: {email} is already staff of this account"
+                return Err(Error::from(Problem::member(
+                    "email",
+                    format!(": {email} is already staff of this account"),
                 )));
             }
             let is_new = users::credentials(conn, &email)?.is_none();
@@ -152,11 +152,11 @@ pub async fn update(
 ) -> Result<Json<Item<StaffMember>>> {
     let mut problems = Problems::new();
     let name = match input.name.as_deref() {
-        Some(n) => problems.take(text::required_text("item.name", n, MAX_SHORT)),
+        Some(n) => problems.take(user::name(n)),
         None => None,
     };
     let role = match input.role.as_deref() {
-        Some(r) => problems.take(parse_role("item.role", r)),
+        Some(r) => problems.take(parse_role(&At::Member("role"), r)),
         None => None,
     };
     problems.into_result()?;

@@ -16,7 +16,7 @@ use super::extract::{ApiPath, ItemBody};
 use super::state::AppState;
 use crate::auth::Write;
 use crate::db::sync as store;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::sync::settings::{SettingsInput, SettingsView};
 use crate::sync::{self, Status, Summary};
 
@@ -172,7 +172,7 @@ pub async fn edit(
     ItemBody(input): ItemBody<ParkedEdit>,
 ) -> Result<Json<Status>> {
     if !input.body.is_object() {
-        return Err(Error::invalid("item.body must be an object"));
+        return Err(Error::from(Problem::member("body", "must be an object")));
     }
     parked_action(&state, access, id, move |conn| {
         store::edit(conn, id, &input.body)

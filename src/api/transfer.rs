@@ -13,7 +13,7 @@ use super::error::{ErrorBody, ReadErrors, WriteErrors};
 use super::extract::ApiPath;
 use super::state::AppState;
 use crate::auth::Write;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 use crate::transfer::{export, import};
 
 /// Import attendees from CSV (extension). The body is the file (`text/csv`, UTF-8 with or
@@ -49,7 +49,9 @@ pub async fn import_attendees(
         let flag = || match value.as_ref() {
             "true" | "1" | "yes" => Ok(true),
             "false" | "0" | "no" | "" => Ok(false),
-            other => Err(format!("{key} must be true or false, not `{other}`")),
+            other => Err(Problem::whole(format!(
+                "{key} must be true or false, not `{other}`"
+            ))),
         };
         match key.as_ref() {
             "dry_run" => match flag() {
@@ -62,7 +64,7 @@ pub async fn import_attendees(
             },
             "map" => match import::ImportOptions::parse_map(&value) {
                 Ok(pair) => options.map.push(pair),
-                Err(e) => problems.push(format!("map: {e}")),
+                Err(e) => problems.push(Problem::whole(format!("map: {e}"))),
             },
             _ => {}
         }

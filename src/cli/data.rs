@@ -116,10 +116,7 @@ pub(super) fn import_command(cmd: ImportCommand) -> Result<()> {
     let _ = out.flush();
     // With --valid-only the invalid rows were skipped on purpose: that is no failure.
     if report.invalid > 0 && !(report.written || (valid_only && !report.dry_run)) {
-        return Err(Error::Validation(vec![format!(
-            "{} invalid row(s)",
-            report.invalid
-        )]));
+        return Err(Error::invalid(format!("{} invalid row(s)", report.invalid)));
     }
     Ok(())
 }

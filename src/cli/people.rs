@@ -8,7 +8,7 @@ use crate::auth::secrets::{self, ClientCredentials};
 use crate::db::{accounts, clients, users};
 use crate::domain::scope::ScopeSet;
 use crate::domain::user::Role;
-use crate::error::{Error, Result};
+use crate::error::{At, Error, Result};
 
 #[derive(Debug, Subcommand)]
 pub enum AccountsCommand {
@@ -100,8 +100,7 @@ pub enum UsersCommand {
 pub(super) fn accounts_command(cmd: AccountsCommand) -> Result<()> {
     match cmd {
         AccountsCommand::Create { name, db } => {
-            let name =
-                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            let name = crate::domain::text::required_text(&At::outside("--name"), &name, 200)?;
             let account = db
                 .open()?
                 .write_blocking(move |conn| accounts::create(conn, &name))?;
@@ -128,8 +127,7 @@ pub(super) fn clients_command(cmd: ClientsCommand) -> Result<()> {
             account,
             db,
         } => {
-            let name =
-                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            let name = crate::domain::text::required_text(&At::outside("--name"), &name, 200)?;
             if redirect_uri.is_empty() {
                 return Err(Error::invalid("--public needs at least one --redirect-uri"));
             }
@@ -158,8 +156,7 @@ pub(super) fn clients_command(cmd: ClientsCommand) -> Result<()> {
             account,
             db,
         } => {
-            let name =
-                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            let name = crate::domain::text::required_text(&At::outside("--name"), &name, 200)?;
             let scopes =
                 ScopeSet::parse(&scopes).map_err(|e| Error::invalid(format!("--scopes: {e}")))?;
             if scopes.is_empty() {
@@ -222,11 +219,8 @@ pub(super) fn users_command(cmd: UsersCommand) -> Result<()> {
             password_stdin: _,
             db,
         } => {
-            let email = crate::domain::text::email("--email", &email)
-                .map_err(Error::invalid)?
-                .to_lowercase();
-            let name =
-                crate::domain::text::required_text("--name", &name, 200).map_err(Error::invalid)?;
+            let email = crate::domain::text::email(&At::outside("--email"), &email)?.to_lowercase();
+            let name = crate::domain::text::required_text(&At::outside("--name"), &name, 200)?;
             let role = Role::parse(&role)
                 .ok_or_else(|| Error::invalid("--role must be door or organiser"))?;
             let password = read_password_stdin()?;

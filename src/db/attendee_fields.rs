@@ -8,7 +8,7 @@ use super::sync::{self, Change};
 
 use crate::domain::field::{AttendeeField, FieldDefinition, FieldType, machine_name};
 use crate::domain::time;
-use crate::error::{Error, Result};
+use crate::error::{At, Error, Result};
 
 const COLUMNS: &str = "id, label, required, position, name, type, options";
 
@@ -153,7 +153,7 @@ fn check_existing_answers(conn: &Connection, field: &AttendeeField) -> Result<()
         let attendee_id: i64 = row.get(0)?;
         let value: Value =
             serde_json::from_str(&row.get::<_, String>(1)?).map_err(Error::internal)?;
-        if let Err(why) = field.check_answer("answer", &value) {
+        if let Err(why) = field.check_answer(&At::outside("answer"), &value) {
             broken += 1;
             if examples.len() < 3 {
                 examples.push(format!("attendee {attendee_id}: {why}"));

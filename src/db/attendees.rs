@@ -21,7 +21,7 @@ use crate::domain::check_in::canonical_code;
 use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
 use crate::domain::time;
-use crate::error::{Error, Problems, Result};
+use crate::error::{At, Error, Problem, Problems, Result};
 
 const COLUMNS: &str = "id, first_name, last_name, email, job_title, rsvp_status, checkin_status, \
      qr_code, created_at, updated_at, phone, company, registration_type_id, event_id, door_note, \
@@ -264,12 +264,13 @@ fn check_answers(
     inputs: &[AttendeeFieldValueInput],
     problems: &mut Problems,
 ) -> Vec<(i64, Option<Value>)> {
-    check_answers_at("item.fields", fields, inputs, problems)
+    check_answers_at("fields", fields, inputs, problems)
 }
 
-/// [`check_answers`] for a request whose answers are in another member (`member`).
+/// [`check_answers`] for a request whose answers are in another member of `item` (`list`:
+/// a door check-in's `answers`).
 pub fn check_answers_at<F: Borrow<AttendeeField>>(
-    member: &str,
+    list: &'static str,
     fields: &[F],
     inputs: &[AttendeeFieldValueInput],
     problems: &mut Problems,
@@ -278,21 +279,27 @@ pub fn check_answers_at<F: Borrow<AttendeeField>>(
     for (i, input) in inputs.iter().enumerate() {
         let id = input.attendee_field_id;
         let Some(field) = fields.iter().map(F::borrow).find(|f| f.id == id) else {
-            problems.push(format!(
-                "{member}[{i}].attendee_field_id {id} is not a field of this event"
+            problems.push(Problem::new(
+                At::answer(list, Some(i), None).below("attendee_field_id"),
+                format!("{id} is not a field of this event"),
             ));
             continue;
         };
+        let at = At::answer(list, Some(i), Some(id));
         if checked.iter().any(|(seen, _)| *seen == id) {
-            problems.push(format!(
-                "{member}[{i}]: field {id} is answered more than once"
+            problems.push(Problem::new(
+                at,
+                format!(": field {id} is answered more than once"),
             ));
             continue;
         }
-        match field.check_answer(&format!("{member}[{i}].value"), &input.value) {
+        match field.check_answer(&at.below("value"), &input.value) {
             Ok(value) => checked.push((id, value)),
             // The field's name beside the index: a script's author sees which answer it is.
-            Err(message) => problems.push(format!("{message} (field `{}`)", field.name)),
+            Err(mut problem) => {
+                problem.message = format!("{} (field `{}`)", problem.message, field.name);
+                problems.push(problem);
+            }
         }
     }
     checked
@@ -308,11 +315,38 @@ fn check_registration_type(
         .prepare_cached("SELECT 1 FROM registration_types WHERE id = ?1 AND event_id = ?2")?
         .exists(params![id, event_id])?;
     if !known {
-        problems.push(format!(
-            "item.registration_type_id {id} is not a registration type of this event"
+        problems.push(Problem::member(
+            "registration_type_id",
+            format!("{id} is not a registration type of this event"),
         ));
     }
     Ok(())
+}
+
+/// A new attendee's answers must include one to each required field that takes one.
+fn check_required_answered(
+    fields: &[AttendeeField],
+    answers: &[(i64, Option<Value>)],
+    problems: &mut Problems,
+) {
+    for field in fields
+        .iter()
+        .filter(|f| f.required && f.field_type.takes_value())
+    {
+        let answer = answers
+            .iter()
+            .find(|(id, _)| *id == field.id)
+            .and_then(|(_, v)| v.as_ref());
+        if !field.satisfied_by(answer) {
+            problems.push(Problem::new(
+                At::answer("fields", None, Some(field.id)),
+                format!(
+                    ": an answer to required field `{}` ({}) is missing",
+                    field.name, field.label
+                ),
+            ));
+        }
+    }
 }
 
 fn qr_code_taken(conn: &Connection, event_id: i64, code: &str) -> Result<bool> {
@@ -334,25 +368,14 @@ pub fn create(
         check_registration_type(conn, event_id, id, &mut problems)?;
     }
     let answers = check_answers(&fields, &new.answers, &mut problems);
-    for field in fields
-        .iter()
-        .filter(|f| f.required && f.field_type.takes_value())
-    {
-        let answer = answers
-            .iter()
-            .find(|(id, _)| *id == field.id)
-            .and_then(|(_, v)| v.as_ref());
-        if !field.satisfied_by(answer) {
-            problems.push(format!(
-                "item.fields: an answer to required field `{}` ({}) is missing",
-                field.name, field.label
-            ));
-        }
-    }
+    check_required_answered(&fields, &answers, &mut problems);
     let qr_code = match new.qr_code {
         Some(code) => {
             if qr_code_taken(conn, event_id, &code)? {
-                problems.push("item.qr_code is already used by another attendee of this event");
+                problems.push(Problem::member(
+                    "qr_code",
+                    "is already used by another attendee of this event",
+                ));
             }
             code
         }
@@ -504,9 +527,12 @@ pub fn update(
         if let Some(field) = fields.iter().find(|f| f.id == *id && f.required)
             && !field.satisfied_by(value.as_ref())
         {
-            problems.push(format!(
-                "item.fields: field `{}` ({}) is required and cannot be cleared",
-                field.name, field.label
+            problems.push(Problem::new(
+                At::answer("fields", None, Some(field.id)),
+                format!(
+                    ": field `{}` ({}) is required and cannot be cleared",
+                    field.name, field.label
+                ),
             ));
         }
     }

@@ -23,7 +23,7 @@ use crate::domain::field::AttendeeField;
 use crate::domain::page::PageRequest;
 use crate::domain::status::CheckinStatus;
 use crate::domain::time;
-use crate::error::{Error, Problems, Result};
+use crate::error::{Error, Problem, Problems, Result};
 
 /// Who did it, from where; written to the history.
 #[derive(Debug, Clone, Default)]
@@ -87,7 +87,7 @@ pub fn scan(
         Vec::new()
     } else {
         let fields = attendees::answerable_fields(conn, event.id)?;
-        attendees::check_answers_at("item.answers", &fields, &steps.answers, &mut problems)
+        attendees::check_answers_at("answers", &fields, &steps.answers, &mut problems)
     };
     problems.into_result()?;
     let code = normalise_code(raw_code);
@@ -155,8 +155,9 @@ fn session_of(
         Some(id) => events::require_session(conn, event.id, id)
             .map(Some)
             .map_err(|_| {
-                Error::invalid(format!(
-                    "item.session_id {id} is not a session of this event"
+                Error::from(Problem::member(
+                    "session_id",
+                    format!("{id} is not a session of this event"),
                 ))
             }),
     }

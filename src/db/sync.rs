@@ -11,7 +11,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::domain::time;
-use crate::error::{Error, Result};
+use crate::error::{Error, Problem, Result};
 
 /// Kinds of outbox entry, as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,9 +170,10 @@ pub fn save_config(
         (Some(s), _) => s.to_owned(),
         (None, Some(c)) => c.client_secret.clone(),
         (None, None) => {
-            return Err(Error::invalid(
-                "item.client_secret is required when the sync is first configured",
-            ));
+            return Err(Error::from(Problem::member(
+                "client_secret",
+                "is required when the sync is first configured",
+            )));
         }
     };
     let kiosk_id = current.as_ref().map_or_else(

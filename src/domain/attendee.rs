@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::field::AttendeeField;
 use super::status::{CheckinStatus, RsvpStatus};
 use super::text::{self, MAX_SHORT};
-use crate::error::Problems;
+use crate::error::{At, Problem, Problems};
 
 /// A person registered for an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -198,11 +198,11 @@ impl AttendeeCreateInput {
         let mut p = Problems::new();
         let first_name = match self.first_name.as_deref() {
             None => {
-                p.push("item.first_name is required");
+                p.push(Problem::member("first_name", "is required"));
                 String::new()
             }
             Some(name) => p
-                .take(text::required_text("item.first_name", name, MAX_SHORT))
+                .take(plain(&At::Member("first_name"), name))
                 .unwrap_or_default(),
         };
         let rsvp_status = match self.rsvp_status.as_deref() {
@@ -217,11 +217,11 @@ impl AttendeeCreateInput {
         check_answer_count(&mut p, &answers);
         let new = NewAttendee {
             first_name,
-            last_name: optional(&mut p, "item.last_name", self.last_name.as_deref(), plain),
-            email: optional(&mut p, "item.email", self.email.as_deref(), text::email),
-            phone: optional(&mut p, "item.phone", self.phone.as_deref(), text::phone),
-            job_title: optional(&mut p, "item.job_title", self.job_title.as_deref(), plain),
-            company: optional(&mut p, "item.company", self.company.as_deref(), plain),
+            last_name: optional(&mut p, "last_name", self.last_name.as_deref(), plain),
+            email: optional(&mut p, "email", self.email.as_deref(), text::email),
+            phone: optional(&mut p, "phone", self.phone.as_deref(), text::phone),
+            job_title: optional(&mut p, "job_title", self.job_title.as_deref(), plain),
+            company: optional(&mut p, "company", self.company.as_deref(), plain),
             registration_type_id: self.registration_type_id,
             rsvp_status,
             qr_code,
@@ -239,15 +239,15 @@ impl AttendeeUpdateInput {
         let first_name = match self.first_name {
             None => None,
             Some(None) => {
-                p.push("item.first_name must not be null");
+                p.push(Problem::member("first_name", "must not be null"));
                 None
             }
-            Some(Some(name)) => p.take(text::required_text("item.first_name", &name, MAX_SHORT)),
+            Some(Some(name)) => p.take(plain(&At::Member("first_name"), &name)),
         };
         let rsvp_status = match self.rsvp_status {
             None => None,
             Some(None) => {
-                p.push("item.rsvp_status must not be null");
+                p.push(Problem::member("rsvp_status", "must not be null"));
                 None
             }
             Some(Some(s)) => p.take(parse_rsvp(&s)),
@@ -258,19 +258,19 @@ impl AttendeeUpdateInput {
             first_name,
             last_name: self
                 .last_name
-                .map(|v| optional(&mut p, "item.last_name", v.as_deref(), plain)),
+                .map(|v| optional(&mut p, "last_name", v.as_deref(), plain)),
             email: self
                 .email
-                .map(|v| optional(&mut p, "item.email", v.as_deref(), text::email)),
+                .map(|v| optional(&mut p, "email", v.as_deref(), text::email)),
             phone: self
                 .phone
-                .map(|v| optional(&mut p, "item.phone", v.as_deref(), text::phone)),
+                .map(|v| optional(&mut p, "phone", v.as_deref(), text::phone)),
             job_title: self
                 .job_title
-                .map(|v| optional(&mut p, "item.job_title", v.as_deref(), plain)),
+                .map(|v| optional(&mut p, "job_title", v.as_deref(), plain)),
             company: self
                 .company
-                .map(|v| optional(&mut p, "item.company", v.as_deref(), plain)),
+                .map(|v| optional(&mut p, "company", v.as_deref(), plain)),
             registration_type_id: self.registration_type_id,
             rsvp_status,
             answers,
@@ -285,37 +285,47 @@ impl AttendeeUpdateInput {
 pub const MAX_DOOR_NOTE: usize = 500;
 
 fn door_note(p: &mut Problems, value: Option<&str>) -> Option<String> {
-    p.take(text::optional_text("item.door_note", value, MAX_DOOR_NOTE))
-        .flatten()
+    p.take(text::optional_text(
+        &At::Member("door_note"),
+        value,
+        MAX_DOOR_NOTE,
+    ))
+    .flatten()
 }
 
-fn plain(path: &str, value: &str) -> Result<String, String> {
-    text::required_text(path, value, MAX_SHORT)
+fn plain(at: &At, value: &str) -> Result<String, Problem> {
+    text::required_text(at, value, MAX_SHORT)
 }
 
 /// An optional member: empty text is null; anything else must pass `check`.
 fn optional(
     p: &mut Problems,
-    path: &str,
+    member: &'static str,
     value: Option<&str>,
-    check: fn(&str, &str) -> Result<String, String>,
+    check: fn(&At, &str) -> Result<String, Problem>,
 ) -> Option<String> {
     match value.map(str::trim) {
         None | Some("") => None,
-        Some(v) => p.take(check(path, v)),
+        Some(v) => p.take(check(&At::Member(member), v)),
     }
 }
 
 fn check_answer_count(p: &mut Problems, answers: &[AttendeeFieldValueInput]) {
     if answers.len() > MAX_ANSWERS {
-        p.push(format!("item.fields has more than {MAX_ANSWERS} entries"));
+        p.push(Problem::member(
+            "fields",
+            format!("has more than {MAX_ANSWERS} entries"),
+        ));
     }
 }
 
-fn parse_rsvp(s: &str) -> Result<RsvpStatus, String> {
+fn parse_rsvp(s: &str) -> Result<RsvpStatus, Problem> {
     RsvpStatus::parse(s).ok_or_else(|| {
-        format!(
-            "item.rsvp_status `{s}` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval"
+        Problem::member(
+            "rsvp_status",
+            format!(
+                "`{s}` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval"
+            ),
         )
     })
 }
@@ -323,16 +333,20 @@ fn parse_rsvp(s: &str) -> Result<RsvpStatus, String> {
 /// Longest `qr_code` accepted from a client.
 pub const MAX_QR_CODE: usize = 200;
 
-fn parse_qr_code(code: &str) -> Result<String, String> {
+fn parse_qr_code(code: &str) -> Result<String, Problem> {
     let trimmed = code.trim();
     if trimmed.is_empty() {
-        Err("item.qr_code must not be empty".into())
+        Err(Problem::member("qr_code", "must not be empty"))
     } else if trimmed.chars().count() > MAX_QR_CODE {
-        Err(format!(
-            "item.qr_code is longer than {MAX_QR_CODE} characters"
+        Err(Problem::member(
+            "qr_code",
+            format!("is longer than {MAX_QR_CODE} characters"),
         ))
     } else if trimmed.chars().any(char::is_control) {
-        Err("item.qr_code must be printable (no control characters)".into())
+        Err(Problem::member(
+            "qr_code",
+            "must be printable (no control characters)",
+        ))
     } else {
         Ok(trimmed.to_owned())
     }
@@ -379,11 +393,13 @@ mod tests {
             ..Default::default()
         };
         let (_, problems) = input.parse();
-        let err = problems.into_error().to_string();
+        let crate::error::Error::Validation(found) = problems.into_error() else {
+            panic!("a validation error");
+        };
         for member in ["first_name", "email", "phone", "rsvp_status"] {
             assert!(
-                err.contains(&format!("item.{member}")),
-                "{member} missing in {err}"
+                found.iter().any(|p| p.at == At::Member(member)),
+                "{member} missing in {found:?}"
             );
         }
     }
@@ -431,20 +447,20 @@ impl AttendeeFilter {
                 "qr_code" => filter.qr_code = Some(super::check_in::normalise_code(value).to_owned()),
                 "checkin_status" => {
                     filter.checkin_status = p.take(CheckinStatus::parse(value).ok_or_else(|| {
-                        format!("checkin_status `{value}` is not one of not_checked_in, checked_in, checked_out")
+                        Problem::new(At::outside("checkin_status"), format!("`{value}` is not one of not_checked_in, checked_in, checked_out"))
                     }))
                 }
                 "rsvp_status" => {
                     filter.rsvp_status = p.take(RsvpStatus::parse(value).ok_or_else(|| {
-                        format!("rsvp_status `{value}` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval")
+                        Problem::new(At::outside("rsvp_status"), format!("`{value}` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval"))
                     }))
                 }
                 "registration_type_id" => {
                     filter.registration_type_id = p.take(
-                        value.parse().map_err(|_| format!("registration_type_id `{value}` is not an integer")),
+                        value.parse().map_err(|_| Problem::new(At::outside("registration_type_id"), format!("`{value}` is not an integer"))),
                     )
                 }
-                "updated_since" => filter.updated_since = p.take(super::time::parse_rfc3339("updated_since", value)),
+                "updated_since" => filter.updated_since = p.take(super::time::parse_rfc3339(&At::outside("updated_since"), value)),
                 _ => {}
             }
         }

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::text::{self, MAX_LONG, MAX_SHORT};
 use super::time::parse_rfc3339;
-use crate::error::{Problems, Result};
+use crate::error::{At, Problem, Problems, Result};
 
 /// An event: the unit that attendees, fields, registration types and sessions belong to.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -129,13 +129,13 @@ impl EventInput {
         let name = required_name(&mut p, self.name, current.map(|e| e.name.as_str()));
         let starts_at = optional_time(
             &mut p,
-            "item.starts_at",
+            &At::Member("starts_at"),
             self.starts_at,
             current.and_then(|e| e.starts_at.clone()),
         );
         let ends_at = optional_time(
             &mut p,
-            "item.ends_at",
+            &At::Member("ends_at"),
             self.ends_at,
             current.and_then(|e| e.ends_at.clone()),
         );
@@ -148,7 +148,11 @@ impl EventInput {
         let location = match self.location {
             None => current.and_then(|e| e.location.clone()),
             Some(v) => p
-                .take(text::optional_text("item.location", v.as_deref(), MAX_LONG))
+                .take(text::optional_text(
+                    &At::Member("location"),
+                    v.as_deref(),
+                    MAX_LONG,
+                ))
                 .flatten(),
         };
         check_order(&mut p, starts_at.as_deref(), ends_at.as_deref());
@@ -232,13 +236,13 @@ impl SessionInput {
         let name = required_name(&mut p, self.name, current.map(|s| s.name.as_str()));
         let starts_at = optional_time(
             &mut p,
-            "item.starts_at",
+            &At::Member("starts_at"),
             self.starts_at,
             current.and_then(|s| s.starts_at.clone()),
         );
         let ends_at = optional_time(
             &mut p,
-            "item.ends_at",
+            &At::Member("ends_at"),
             self.ends_at,
             current.and_then(|s| s.ends_at.clone()),
         );
@@ -264,20 +268,20 @@ fn required_name(
     match (input, current) {
         (None, Some(current)) => Some(current.to_owned()),
         (None, None) => {
-            p.push("item.name is required");
+            p.push(Problem::member("name", "is required"));
             None
         }
         (Some(None), _) => {
-            p.push("item.name must not be null");
+            p.push(Problem::member("name", "must not be null"));
             None
         }
-        (Some(Some(name)), _) => p.take(text::required_text("item.name", &name, MAX_SHORT)),
+        (Some(Some(name)), _) => p.take(text::required_text(&At::Member("name"), &name, MAX_SHORT)),
     }
 }
 
 fn optional_time(
     p: &mut Problems,
-    path: &str,
+    at: &At,
     input: Option<Option<String>>,
     current: Option<String>,
 ) -> Option<String> {
@@ -285,7 +289,7 @@ fn optional_time(
         None => current,
         Some(None) => None,
         Some(Some(t)) if t.trim().is_empty() => None,
-        Some(Some(t)) => p.take(parse_rfc3339(path, &t)),
+        Some(Some(t)) => p.take(parse_rfc3339(at, &t)),
     }
 }
 
@@ -294,7 +298,10 @@ fn capacity(p: &mut Problems, input: Option<Option<i64>>, current: Option<i64>) 
         None => current,
         Some(None) => None,
         Some(Some(c)) if c < 0 => {
-            p.push("item.capacity must be 0 or more (or null for no limit)");
+            p.push(Problem::member(
+                "capacity",
+                "must be 0 or more (or null for no limit)",
+            ));
             None
         }
         Some(Some(c)) => Some(c),
@@ -306,15 +313,21 @@ fn check_order(p: &mut Problems, starts_at: Option<&str>, ends_at: Option<&str>)
     if let (Some(start), Some(end)) = (starts_at, ends_at)
         && end < start
     {
-        p.push("item.ends_at must not be before item.starts_at");
+        p.push(Problem::member(
+            "ends_at",
+            "must not be before item.starts_at",
+        ));
     }
 }
 
-fn parse_timezone(tz: &str) -> Result<String, String> {
+fn parse_timezone(tz: &str) -> Result<String, Problem> {
     tz.trim()
         .parse::<chrono_tz::Tz>()
         .map(|zone| zone.name().to_owned())
         .map_err(|_| {
-            format!("item.timezone `{tz}` is not an IANA time zone name (e.g. Europe/Oslo)")
+            Problem::member(
+                "timezone",
+                format!("`{tz}` is not an IANA time zone name (e.g. Europe/Oslo)"),
+            )
         })
 }

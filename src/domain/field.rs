@@ -5,7 +5,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::text::{self, MAX_LONG, MAX_SHORT};
-use crate::error::Problems;
+use crate::error::{At, Problem, Problems};
 
 string_enum! {
     /// The kind of question. `spacer`, `section_divider`, `paragraph` and `captcha` are
@@ -177,54 +177,60 @@ pub struct AttendeeField {
 impl AttendeeField {
     /// Checks an answer against this field and returns the value to store, or `None`
     /// when the answer clears the field (`null`, or empty text).
-    pub fn check_answer(&self, path: &str, value: &Value) -> Result<Option<Value>, String> {
+    pub fn check_answer(&self, at: &At, value: &Value) -> Result<Option<Value>, Problem> {
         if value.is_null() {
             return Ok(None);
         }
         let type_name = self.field_type.as_str();
         let checked = match self.field_type.answer_kind() {
             AnswerKind::Nothing => {
-                return Err(format!(
-                    "{path}: field `{}` is a `{type_name}` and takes no answer",
-                    self.name
+                return Err(Problem::new(
+                    at.clone(),
+                    format!(
+                        ": field `{}` is a `{type_name}` and takes no answer",
+                        self.name
+                    ),
                 ));
             }
-            AnswerKind::OneOption => match self.text_answer(path, value)? {
+            AnswerKind::OneOption => match self.text_answer(at, value)? {
                 None => None,
                 Some(choice) if self.options.contains(&choice) => Some(Value::String(choice)),
-                Some(choice) => return Err(self.not_an_option(path, &choice)),
+                Some(choice) => return Err(self.not_an_option(at, &choice)),
             },
-            AnswerKind::Checkbox if self.options.is_empty() => Some(yes_or_no(path, value)?),
-            AnswerKind::Checkbox => Some(self.check_choices(path, value)?),
-            AnswerKind::Consent => Some(yes_or_no(path, value)?),
+            AnswerKind::Checkbox if self.options.is_empty() => Some(yes_or_no(at, value)?),
+            AnswerKind::Checkbox => Some(self.check_choices(at, value)?),
+            AnswerKind::Consent => Some(yes_or_no(at, value)?),
             AnswerKind::Number => match value {
                 Value::Number(n) => Some(Value::Number(n.clone())),
-                _ => return Err(format!("{path} must be a number")),
+                _ => return Err(Problem::new(at.clone(), "must be a number")),
             },
-            AnswerKind::Date => self.checked_text(path, value, text::date)?,
-            AnswerKind::Time => self.checked_text(path, value, text::time_of_day)?,
-            AnswerKind::Email => self.checked_text(path, value, text::email)?,
-            AnswerKind::Url => self.checked_text(path, value, text::url)?,
-            AnswerKind::Phone => self.checked_text(path, value, text::phone)?,
-            AnswerKind::Country => self.checked_text(path, value, text::country)?,
+            AnswerKind::Date => self.checked_text(at, value, text::date)?,
+            AnswerKind::Time => self.checked_text(at, value, text::time_of_day)?,
+            AnswerKind::Email => self.checked_text(at, value, text::email)?,
+            AnswerKind::Url => self.checked_text(at, value, text::url)?,
+            AnswerKind::Phone => self.checked_text(at, value, text::phone)?,
+            AnswerKind::Country => self.checked_text(at, value, text::country)?,
             AnswerKind::Address => match value {
-                Value::Object(parts) => check_address_parts(path, parts)?,
-                _ => self.checked_text(path, value, long_text)?,
+                Value::Object(parts) => check_address_parts(at, parts)?,
+                _ => self.checked_text(at, value, long_text)?,
             },
-            AnswerKind::Text => self.checked_text(path, value, long_text)?,
+            AnswerKind::Text => self.checked_text(at, value, long_text)?,
         };
         Ok(checked)
     }
 
     /// A text answer: `None` when it is empty (which clears the field), an error when the
     /// JSON value is not a string at all.
-    fn text_answer(&self, path: &str, value: &Value) -> Result<Option<String>, String> {
+    fn text_answer(&self, at: &At, value: &Value) -> Result<Option<String>, Problem> {
         match value {
             Value::String(s) if s.trim().is_empty() => Ok(None),
             Value::String(s) => Ok(Some(s.clone())),
-            _ => Err(format!(
-                "{path} must be a string for a `{}` field",
-                self.field_type.as_str()
+            _ => Err(Problem::new(
+                at.clone(),
+                format!(
+                    "must be a string for a `{}` field",
+                    self.field_type.as_str()
+                ),
             )),
         }
     }
@@ -232,31 +238,34 @@ impl AttendeeField {
     /// A text answer passed through `check`, which validates and normalises it.
     fn checked_text(
         &self,
-        path: &str,
+        at: &At,
         value: &Value,
-        check: fn(&str, &str) -> Result<String, String>,
-    ) -> Result<Option<Value>, String> {
-        self.text_answer(path, value)?
-            .map(|s| check(path, &s).map(Value::String))
+        check: fn(&At, &str) -> Result<String, Problem>,
+    ) -> Result<Option<Value>, Problem> {
+        self.text_answer(at, value)?
+            .map(|s| check(at, &s).map(Value::String))
             .transpose()
     }
 
     /// The answer of a checkbox field with options: an array of some of the options,
     /// stored once each in the order given.
-    fn check_choices(&self, path: &str, value: &Value) -> Result<Value, String> {
+    fn check_choices(&self, at: &At, value: &Value) -> Result<Value, Problem> {
         let Value::Array(items) = value else {
-            return Err(format!(
-                "{path} must be an array of the field's options ({})",
-                self.options.join(", ")
+            return Err(Problem::new(
+                at.clone(),
+                format!(
+                    "must be an array of the field's options ({})",
+                    self.options.join(", ")
+                ),
             ));
         };
         let mut chosen: Vec<Value> = Vec::with_capacity(items.len());
         for item in items {
             let Some(choice) = item.as_str() else {
-                return Err(format!("{path} must be an array of strings"));
+                return Err(Problem::new(at.clone(), "must be an array of strings"));
             };
             if !self.options.iter().any(|o| o == choice) {
-                return Err(self.not_an_option(path, choice));
+                return Err(self.not_an_option(at, choice));
             }
             if !chosen.iter().any(|c| c.as_str() == Some(choice)) {
                 chosen.push(Value::String(choice.to_owned()));
@@ -280,7 +289,7 @@ impl AttendeeField {
     /// for consents and plain checkboxes, a number for numbers, options separated by `;`
     /// or `|` for checkbox lists, text otherwise. The result still goes through
     /// [`AttendeeField::check_answer`], like any API answer.
-    pub fn answer_from_text(&self, path: &str, cell: &str) -> Result<Value, String> {
+    pub fn answer_from_text(&self, at: &At, cell: &str) -> Result<Value, Problem> {
         let cell = cell.trim();
         if cell.is_empty() {
             return Ok(Value::Null);
@@ -288,7 +297,10 @@ impl AttendeeField {
         let yes_no = || match cell.to_lowercase().as_str() {
             "yes" | "y" | "true" | "1" | "x" | "ja" | "oui" | "si" | "sí" => Ok(Value::Bool(true)),
             "no" | "n" | "false" | "0" | "nei" | "nein" | "non" => Ok(Value::Bool(false)),
-            _ => Err(format!("{path}: `{cell}` is not yes or no")),
+            _ => Err(Problem::new(
+                at.clone(),
+                format!(": `{cell}` is not yes or no"),
+            )),
         };
         match self.field_type.answer_kind() {
             AnswerKind::Consent => yes_no(),
@@ -310,51 +322,54 @@ impl AttendeeField {
                     .filter(|f| f.is_finite())
                     .and_then(serde_json::Number::from_f64)
                     .map(Value::Number)
-                    .ok_or_else(|| format!("{path}: `{cell}` is not a number"))
+                    .ok_or_else(|| Problem::new(at.clone(), format!(": `{cell}` is not a number")))
             }
             _ => Ok(Value::String(cell.to_owned())),
         }
     }
 
-    fn not_an_option(&self, path: &str, choice: &str) -> String {
-        format!(
-            "{path}: `{choice}` is not one of the options of field `{}` ({})",
-            self.name,
-            self.options.join(", ")
+    fn not_an_option(&self, at: &At, choice: &str) -> Problem {
+        Problem::new(
+            at.clone(),
+            format!(
+                ": `{choice}` is not one of the options of field `{}` ({})",
+                self.name,
+                self.options.join(", ")
+            ),
         )
     }
 }
 
 /// The answer of a single checkbox or a consent: a JSON boolean.
-fn yes_or_no(path: &str, value: &Value) -> Result<Value, String> {
+fn yes_or_no(at: &At, value: &Value) -> Result<Value, Problem> {
     match value {
         Value::Bool(b) => Ok(Value::Bool(*b)),
-        _ => Err(format!("{path} must be true or false")),
+        _ => Err(Problem::new(at.clone(), "must be true or false")),
     }
 }
 
 /// Free text of an answer, up to [`MAX_LONG`] characters.
-fn long_text(path: &str, value: &str) -> Result<String, String> {
-    text::required_text(path, value, MAX_LONG)
+fn long_text(at: &At, value: &str) -> Result<String, Problem> {
+    text::required_text(at, value, MAX_LONG)
 }
 
 /// An address given in parts (street, city, ...): each part is optional short text, and
 /// an address with no part left clears the field.
 fn check_address_parts(
-    path: &str,
+    at: &At,
     parts: &serde_json::Map<String, Value>,
-) -> Result<Option<Value>, String> {
+) -> Result<Option<Value>, Problem> {
     let mut clean = serde_json::Map::new();
     for (key, part) in parts {
-        let part_path = format!("{path}.{key}");
+        let part_at = at.below(key);
         match part {
             Value::Null => {}
             Value::String(s) => {
-                if let Some(t) = text::optional_text(&part_path, Some(s), MAX_SHORT)? {
+                if let Some(t) = text::optional_text(&part_at, Some(s), MAX_SHORT)? {
                     clean.insert(key.clone(), Value::String(t));
                 }
             }
-            _ => return Err(format!("{part_path} must be a string")),
+            _ => return Err(Problem::new(part_at, "must be a string")),
         }
     }
     Ok((!clean.is_empty()).then_some(Value::Object(clean)))
@@ -424,28 +439,29 @@ impl AttendeeFieldInput {
         let mut problems = Problems::new();
         let label = match self.label {
             None | Some(None) => {
-                problems.push("item.label is required");
+                problems.push(Problem::member("label", "is required"));
                 None
             }
-            Some(Some(l)) => problems.take(text::required_text("item.label", &l, MAX_LONG)),
+            Some(Some(l)) => problems.take(text::required_text(&At::Member("label"), &l, MAX_LONG)),
         };
         let field_type = match self.field_type {
             None | Some(None) => {
-                problems.push("item.type is required");
+                problems.push(Problem::member("type", "is required"));
                 None
             }
             Some(Some(t)) => problems.take(parse_type(&t)),
         };
         if self.position.is_some() {
-            problems.push(
-                "item.position cannot be set on create; new fields go last (change it with PATCH)",
-            );
+            problems.push(Problem::member(
+                "position",
+                "cannot be set on create; new fields go last (change it with PATCH)",
+            ));
         }
         let options = problems.take(parse_options(self.options.flatten().unwrap_or_default()));
         let required = match self.required {
             None => false,
             Some(None) => {
-                problems.push("item.required must not be null");
+                problems.push(Problem::member("required", "must not be null"));
                 false
             }
             Some(Some(r)) => r,
@@ -474,12 +490,12 @@ impl AttendeeFieldInput {
         let mut problems = Problems::new();
         let label = match self.label {
             None => Some(current.label.clone()),
-            Some(None) => problems.take(Err("item.label must not be null".into())),
-            Some(Some(l)) => problems.take(text::required_text("item.label", &l, MAX_LONG)),
+            Some(None) => problems.take(Err(Problem::member("label", "must not be null"))),
+            Some(Some(l)) => problems.take(text::required_text(&At::Member("label"), &l, MAX_LONG)),
         };
         let field_type = match self.field_type {
             None => Some(current.field_type),
-            Some(None) => problems.take(Err("item.type must not be null".into())),
+            Some(None) => problems.take(Err(Problem::member("type", "must not be null"))),
             Some(Some(t)) => problems.take(parse_type(&t)),
         };
         let options = match self.options {
@@ -489,7 +505,7 @@ impl AttendeeFieldInput {
         let required = match self.required {
             None => current.required,
             Some(None) => {
-                problems.push("item.required must not be null");
+                problems.push(Problem::member("required", "must not be null"));
                 current.required
             }
             Some(Some(r)) => r,
@@ -514,21 +530,24 @@ impl FieldDefinition {
     fn check_consistency(&self, problems: &mut Problems) {
         let t = self.field_type;
         if t.needs_options() && self.options.is_empty() {
-            problems.push(format!(
-                "item.options: a `{}` field needs at least one option",
-                t.as_str()
+            problems.push(Problem::member(
+                "options",
+                format!(": a `{}` field needs at least one option", t.as_str()),
             ));
         }
         if !t.accepts_options() && !self.options.is_empty() {
-            problems.push(format!(
-                "item.options: a `{}` field takes no options",
-                t.as_str()
+            problems.push(Problem::member(
+                "options",
+                format!(": a `{}` field takes no options", t.as_str()),
             ));
         }
         if !t.takes_value() && self.required {
-            problems.push(format!(
-                "item.required: a `{}` field takes no answer, so it cannot be required",
-                t.as_str()
+            problems.push(Problem::member(
+                "required",
+                format!(
+                    ": a `{}` field takes no answer, so it cannot be required",
+                    t.as_str()
+                ),
             ));
         }
     }
@@ -547,24 +566,31 @@ impl FieldDefinition {
     }
 }
 
-fn parse_type(t: &str) -> Result<FieldType, String> {
+fn parse_type(t: &str) -> Result<FieldType, Problem> {
     FieldType::parse(t).ok_or_else(|| {
-        format!("item.type `{t}` is not a known field type (see the AttendeeField type list)")
+        Problem::member(
+            "type",
+            format!("`{t}` is not a known field type (see the AttendeeField type list)"),
+        )
     })
 }
 
 /// Most options a field may list.
 pub const MAX_OPTIONS: usize = 200;
 
-fn parse_options(options: Vec<String>) -> Result<Vec<String>, String> {
+fn parse_options(options: Vec<String>) -> Result<Vec<String>, Problem> {
     if options.len() > MAX_OPTIONS {
-        return Err(format!("item.options has more than {MAX_OPTIONS} entries"));
+        return Err(Problem::member(
+            "options",
+            format!("has more than {MAX_OPTIONS} entries"),
+        ));
     }
     let mut clean: Vec<String> = Vec::with_capacity(options.len());
     for (i, option) in options.iter().enumerate() {
-        let o = text::required_text(&format!("item.options[{i}]"), option, MAX_SHORT)?;
+        let at = At::Entry("options", i);
+        let o = text::required_text(&at, option, MAX_SHORT)?;
         if clean.contains(&o) {
-            return Err(format!("item.options[{i}]: `{o}` is listed twice"));
+            return Err(Problem::new(at, format!(": `{o}` is listed twice")));
         }
         clean.push(o);
     }
@@ -618,45 +644,43 @@ mod tests {
 
     #[test]
     fn answers_fit_their_types() {
+        const V: At = At::Member("v");
         let dropdown = field(FieldType::Dropdown, &["S", "M"]);
-        assert_eq!(
-            dropdown.check_answer("v", &json!("M")),
-            Ok(Some(json!("M")))
-        );
-        assert!(dropdown.check_answer("v", &json!("XL")).is_err());
+        assert_eq!(dropdown.check_answer(&V, &json!("M")), Ok(Some(json!("M"))));
+        assert!(dropdown.check_answer(&V, &json!("XL")).is_err());
         let boxes = field(FieldType::Checkbox, &["a", "b"]);
         assert_eq!(
-            boxes.check_answer("v", &json!(["b", "b"])),
+            boxes.check_answer(&V, &json!(["b", "b"])),
             Ok(Some(json!(["b"])))
         );
-        assert!(boxes.check_answer("v", &json!(true)).is_err());
+        assert!(boxes.check_answer(&V, &json!(true)).is_err());
         let tick = field(FieldType::Checkbox, &[]);
-        assert_eq!(tick.check_answer("v", &json!(true)), Ok(Some(json!(true))));
+        assert_eq!(tick.check_answer(&V, &json!(true)), Ok(Some(json!(true))));
         assert!(
             field(FieldType::Number, &[])
-                .check_answer("v", &json!("5"))
+                .check_answer(&V, &json!("5"))
                 .is_err()
         );
         assert!(
             field(FieldType::Consent, &[])
-                .check_answer("v", &json!("yes"))
+                .check_answer(&V, &json!("yes"))
                 .is_err()
         );
         assert!(
             field(FieldType::Spacer, &[])
-                .check_answer("v", &json!("x"))
+                .check_answer(&V, &json!("x"))
                 .is_err()
         );
         assert_eq!(
-            field(FieldType::Tel, &[]).check_answer("v", &json!("+47 22 12 34 56")),
+            field(FieldType::Tel, &[]).check_answer(&V, &json!("+47 22 12 34 56")),
             Ok(Some(json!("+4722123456")))
         );
         assert_eq!(
-            field(FieldType::Text, &[]).check_answer("v", &json!("  ")),
+            field(FieldType::Text, &[]).check_answer(&V, &json!("  ")),
             Ok(None)
         );
         assert_eq!(
-            field(FieldType::Text, &[]).check_answer("v", &json!(null)),
+            field(FieldType::Text, &[]).check_answer(&V, &json!(null)),
             Ok(None)
         );
     }

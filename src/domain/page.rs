@@ -11,6 +11,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::error::{At, Problem};
+
 pub const DEFAULT_PER_PAGE: u32 = 25;
 pub const MAX_PER_PAGE: u32 = 100;
 /// The highest page number accepted (the OpenAPI document's `maximum`): far past any
@@ -38,8 +40,13 @@ impl PageRequest {
     pub fn from_query(
         page: Option<&str>,
         per_page: Option<&str>,
-    ) -> Result<PageRequest, Vec<String>> {
-        fn parse(name: &str, value: Option<&str>, default: u32, max: u32) -> Result<u32, String> {
+    ) -> Result<PageRequest, Vec<Problem>> {
+        fn parse(
+            name: &'static str,
+            value: Option<&str>,
+            default: u32,
+            max: u32,
+        ) -> Result<u32, Problem> {
             match value {
                 None => Ok(default),
                 Some(v) => v
@@ -47,7 +54,12 @@ impl PageRequest {
                     .parse::<u32>()
                     .ok()
                     .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| format!("{name} must be an integer from 1 to {max}")),
+                    .ok_or_else(|| {
+                        Problem::new(
+                            At::outside(name),
+                            format!("must be an integer from 1 to {max}"),
+                        )
+                    }),
             }
         }
         let page = parse("page", page, 1, MAX_PAGE);
@@ -94,7 +106,10 @@ mod tests {
 
     #[test]
     fn parses_and_refuses_out_of_range() {
-        let p = |a, b| PageRequest::from_query(a, b);
+        let p = |a, b| {
+            PageRequest::from_query(a, b)
+                .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())
+        };
         assert_eq!(
             p(None, None),
             Ok(PageRequest {

@@ -4,6 +4,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::scope::{Scope, ScopeSet};
+use super::text::{self, MAX_SHORT};
+use crate::error::{At, Problem};
 
 string_enum! {
     /// A user's role in an account. `organiser`: scopes `read write check_in`;
@@ -30,18 +32,29 @@ impl Role {
 /// Shortest passphrase a person may choose in the UI (set-up, staff).
 pub const MIN_PASSPHRASE: usize = 10;
 
+/// A person's `item.name` (set-up, new staff, a rename): required short text.
+pub fn name(value: &str) -> Result<String, Problem> {
+    text::required_text(&At::Member("name"), value, MAX_SHORT)
+}
+
+/// A person's sign-in `item.email`, lower-cased: one address, however it was typed.
+pub fn email(value: &str) -> Result<String, Problem> {
+    text::email(&At::Member("email"), value).map(|e| e.to_lowercase())
+}
+
 /// A passphrase as given: at least [`MIN_PASSPHRASE`] characters, at most 1,000 (argon2
 /// takes any length, but a megabyte of "password" is an attack, not a person).
-pub fn passphrase(path: &str, value: &str) -> Result<String, String> {
+pub fn passphrase(at: &At, value: &str) -> Result<String, Problem> {
     let count = value.chars().count();
     if value.trim().is_empty() {
-        Err(format!("{path} must not be empty"))
+        Err(Problem::new(at.clone(), "must not be empty"))
     } else if count < MIN_PASSPHRASE {
-        Err(format!(
-            "{path} must have at least {MIN_PASSPHRASE} characters (it has {count})"
+        Err(Problem::new(
+            at.clone(),
+            format!("must have at least {MIN_PASSPHRASE} characters (it has {count})"),
         ))
     } else if count > 1000 {
-        Err(format!("{path} is longer than 1000 characters"))
+        Err(Problem::new(at.clone(), "is longer than 1000 characters"))
     } else {
         Ok(value.to_owned())
     }

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{Error, Problems, Result};
+use crate::error::{Error, Problem, Problems, Result};
 
 /// `PUT /kiosk/sync/config` body item.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -110,30 +110,36 @@ pub fn secure_transport(url: &url::Url) -> bool {
     }
 }
 
-fn http_url(problems: &mut Problems, member: &str, value: Option<String>) -> Option<url::Url> {
+fn http_url(
+    problems: &mut Problems,
+    member: &'static str,
+    value: Option<String>,
+) -> Option<url::Url> {
     let Some(text) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
-        problems.push(format!("item.{member} is required"));
+        problems.push(Problem::member(member, "is required"));
         return None;
     };
     match url::Url::parse(&text) {
         Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => {
             if !u.username().is_empty() || u.password().is_some() {
-                problems.push(format!(
-                    "item.{member} must not carry credentials (use client_id and client_secret)"
+                problems.push(Problem::member(
+                    member,
+                    "must not carry credentials (use client_id and client_secret)",
                 ));
                 return None;
             }
             if !secure_transport(&u) {
-                problems.push(format!(
-                    "item.{member} must use https (plain http only to this computer: \
-                     localhost or 127.0.0.1): the client secret would travel in clear"
+                problems.push(Problem::member(
+                    member,
+                    "must use https (plain http only to this computer: \
+                     localhost or 127.0.0.1): the client secret would travel in clear",
                 ));
                 return None;
             }
             Some(u)
         }
         _ => {
-            problems.push(format!("item.{member} must be an http or https URL"));
+            problems.push(Problem::member(member, "must be an http or https URL"));
             None
         }
     }
@@ -172,7 +178,10 @@ impl SettingsInput {
         if let Some(b) = &base_url
             && !b.ends_with("/api/v2")
         {
-            problems.push("item.base_url must end in /api/v2 (the v2 root)");
+            problems.push(Problem::member(
+                "base_url",
+                "must end in /api/v2 (the v2 root)",
+            ));
         }
         let auth_url = http_url(&mut problems, "auth_url", self.auth_url)
             .map(|u| u.as_str().trim_end_matches('/').to_owned());
@@ -181,18 +190,21 @@ impl SettingsInput {
             .map(|c| c.trim().to_owned())
             .filter(|c| !c.is_empty());
         if client_id.is_none() {
-            problems.push("item.client_id is required");
+            problems.push(Problem::member("client_id", "is required"));
         }
         let client_secret = self.client_secret.filter(|s| !s.is_empty());
         if client_secret.is_none() && !secret_stored {
-            problems.push("item.client_secret is required");
+            problems.push(Problem::member("client_secret", "is required"));
         }
         let events = self.events.unwrap_or_default();
         if events.is_empty() {
-            problems.push("item.events must name at least one remote event id");
+            problems.push(Problem::member(
+                "events",
+                "must name at least one remote event id",
+            ));
         }
         if events.iter().any(|e| *e <= 0) {
-            problems.push("item.events must be positive event ids");
+            problems.push(Problem::member("events", "must be positive event ids"));
         }
         let mut unique = events.clone();
         unique.sort_unstable();

@@ -26,7 +26,7 @@ use crate::db::{attendee_fields, attendees, events};
 use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput, AttendeeUpdateInput};
 use crate::domain::field::AttendeeField;
 use crate::domain::time;
-use crate::error::{Error, Result};
+use crate::error::{AnswerAt, At, Error, Problem, Result};
 
 /// Largest file accepted (the API's import route and the command line alike).
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
@@ -212,6 +212,15 @@ impl Member {
         (Member::NeedsAttention, "needs_attention"),
     ];
 
+    /// The member of the API's `item` this fills (`registration_type_id` for
+    /// `registration_type`).
+    fn api_name(self) -> &'static str {
+        match self {
+            Member::RegistrationType => "registration_type_id",
+            other => other.name(),
+        }
+    }
+
     fn name(self) -> &'static str {
         Member::ALL
             .iter()
@@ -293,9 +302,9 @@ fn plan(
     let mut problems = Vec::new();
     for (heading, _) in map {
         if !headings.iter().any(|h| h.eq_ignore_ascii_case(heading)) {
-            problems.push(format!(
+            problems.push(Problem::whole(format!(
                 "--map names a column `{heading}` the file does not have"
-            ));
+            )));
         }
     }
     let mut plan = Vec::with_capacity(headings.len());
@@ -306,9 +315,9 @@ fn plan(
             Some((_, target)) => {
                 let found = by_name(target);
                 if found.is_none() {
-                    problems.push(format!(
+                    problems.push(Problem::whole(format!(
                         "column `{heading}` is mapped to `{target}`, which is neither an attendee member nor a field of the event"
-                    ));
+                    )));
                 }
                 found
             }
@@ -324,10 +333,10 @@ fn plan(
                 _ => false,
             };
             if same {
-                problems.push(format!(
+                problems.push(Problem::whole(format!(
                     "columns `{}` and `{}` both fill the same member: map one of them elsewhere, or leave it out",
                     headings[i], headings[j]
-                ));
+                )));
             }
         }
     }
@@ -335,10 +344,9 @@ fn plan(
         .iter()
         .any(|t| matches!(t, Some(Target::Member(Member::FirstName))))
     {
-        problems.push(
-            "no column holds first names (a `first_name` heading, or --map HEADING=first_name)"
-                .into(),
-        );
+        problems.push(Problem::whole(
+            "no column holds first names (a `first_name` heading, or --map HEADING=first_name)",
+        ));
     }
     if problems.is_empty() {
         Ok(plan)
@@ -353,9 +361,7 @@ struct RowInput {
     registration_type_id: Option<i64>,
     needs_attention: Option<bool>,
     answers: Vec<AttendeeFieldValueInput>,
-    /// The column each answer came from (`item.fields[i]` in the API's messages).
-    answer_columns: Vec<String>,
-    problems: Vec<String>,
+    problems: Vec<Problem>,
 }
 
 fn read_row(
@@ -370,16 +376,15 @@ fn read_row(
         registration_type_id: None,
         needs_attention: None,
         answers: Vec::new(),
-        answer_columns: Vec::new(),
         problems: Vec::new(),
     };
     if cells.len() > headings.len() && cells[headings.len()..].iter().any(|c| !c.trim().is_empty())
     {
-        row.problems.push(format!(
+        row.problems.push(Problem::whole(format!(
             "the row has {} cells but the heading names {} columns",
             cells.len(),
             headings.len()
-        ));
+        )));
     }
     for (i, target) in plan.iter().enumerate() {
         let Some(target) = target else { continue };
@@ -390,7 +395,6 @@ fn read_row(
         if cell.is_empty() {
             continue;
         }
-        let column = &headings[i];
         match target {
             Target::Member(Member::RegistrationType) => {
                 let id = cell
@@ -400,15 +404,17 @@ fn read_row(
                     .or_else(|| types.get(&cell.to_lowercase()).copied());
                 match id {
                     Some(id) => row.registration_type_id = Some(id),
-                    None => row.problems.push(format!(
-                        "column `{column}`: `{cell}` is not a registration type of this event"
+                    None => row.problems.push(Problem::member(
+                        "registration_type_id",
+                        format!(": `{cell}` is not a registration type of this event"),
                     )),
                 }
             }
             Target::Member(Member::NeedsAttention) => match flag(cell) {
                 Some(on) => row.needs_attention = Some(on),
-                None => row.problems.push(format!(
-                    "column `{column}`: `{cell}` is not one of yes, no, true, false, 1, 0"
+                None => row.problems.push(Problem::member(
+                    "needs_attention",
+                    format!(": `{cell}` is not one of yes, no, true, false, 1, 0"),
                 )),
             },
             Target::Member(m) => {
@@ -416,13 +422,13 @@ fn read_row(
             }
             Target::Field(f) => {
                 let field = &fields[*f];
-                match field.answer_from_text(&format!("column `{column}`"), cell) {
+                let at = At::answer("fields", None, Some(field.id));
+                match field.answer_from_text(&at, cell) {
                     Ok(value) => {
                         row.answers.push(AttendeeFieldValueInput {
                             attendee_field_id: field.id,
                             value,
                         });
-                        row.answer_columns.push(column.clone());
                     }
                     Err(e) => row.problems.push(e),
                 }
@@ -439,26 +445,6 @@ fn flag(cell: &str) -> Option<bool> {
         "no" | "n" | "false" | "0" => Some(false),
         _ => None,
     }
-}
-
-/// The API's messages name request members (`item.email`); in a report they name the
-/// file's columns.
-fn in_columns(message: &str, headings: &[String], plan: &[Option<Target>]) -> String {
-    let mut out = message.to_owned();
-    for (i, target) in plan.iter().enumerate() {
-        if let Some(Target::Member(m)) = target {
-            let member = if *m == Member::RegistrationType {
-                "registration_type_id"
-            } else {
-                m.name()
-            };
-            out = out.replace(
-                &format!("item.{member}"),
-                &format!("column `{}`", headings[i]),
-            );
-        }
-    }
-    out
 }
 
 fn display_name(row: &RowInput) -> String {
@@ -545,6 +531,29 @@ struct Layout<'a> {
 }
 
 impl Layout<'_> {
+    /// A problem as the report shows it: its place named by the column that holds it
+    /// (``column `E-mail` `` for `item.email`, the field's column for an answer), else
+    /// as the API names it (`item.fields`, for a required field the file has no column
+    /// for).
+    fn in_columns(&self, problem: &Problem) -> String {
+        let column = self
+            .plan
+            .iter()
+            .zip(&self.sheet.headings)
+            .find(|(target, _)| match (&problem.at, target) {
+                (At::Member(member), Some(Target::Member(m))) => m.api_name() == *member,
+                (
+                    At::Answer(AnswerAt {
+                        field_id: Some(id), ..
+                    }),
+                    Some(Target::Field(f)),
+                ) => self.fields[*f].id == *id,
+                _ => false,
+            })
+            .map(|(_, heading)| format!("column `{heading}`"));
+        problem.placed(column.or_else(|| problem.at.path()).as_deref())
+    }
+
     /// A report of no rows yet, with the columns' use.
     fn empty_report(&self, options: &ImportOptions) -> ImportReport {
         ImportReport {
@@ -640,10 +649,7 @@ fn import_rows(
             action,
             attendee_id,
             name,
-            errors: errors
-                .iter()
-                .map(|e| in_columns(e, &sheet.headings, layout.plan))
-                .collect(),
+            errors: errors.iter().map(|e| layout.in_columns(e)).collect(),
         });
         if n % 256 == 0 || n + 1 == sheet.rows.len() {
             progress(n as u64 + 1, total);
@@ -657,21 +663,21 @@ fn same_person_again(
     row: &RowInput,
     line: usize,
     seen: &mut HashMap<String, usize>,
-) -> Option<String> {
+) -> Option<Problem> {
     let key = match (row.members.get("qr_code"), row.members.get("email")) {
         (Some(code), _) => format!("code {code}"),
         (None, Some(email)) => format!("email {}", email.to_lowercase()),
         (None, None) => return None,
     };
     match seen.get(&key) {
-        Some(first) => Some(format!(
+        Some(first) => Some(Problem::whole(format!(
             "the same {} is on row {first}: one row per person (add a qr_code column to tell people with one email apart)",
             if key.starts_with("code") {
                 "qr_code"
             } else {
                 "email"
             }
-        )),
+        ))),
         None => {
             seen.insert(key, line);
             None
@@ -679,7 +685,7 @@ fn same_person_again(
     }
 }
 
-type Applied = (&'static str, Option<i64>, String, Vec<String>);
+type Applied = (&'static str, Option<i64>, String, Vec<Problem>);
 
 /// One row in its own savepoint: created, updated, left as it was, or refused with the
 /// API's own messages (then nothing of it stays).
@@ -703,7 +709,6 @@ fn apply_row(
     // repository checks everything before it writes, so a refused row leaves no trace
     // (no savepoint per row: each one would make the search index flush).
     let unreadable = std::mem::take(&mut row.problems);
-    let answer_columns = std::mem::take(&mut row.answer_columns);
     let attempt = match existing {
         None if !unreadable.is_empty() => {
             undone(conn, |c| create(c, event_id, row).map(|_| ())).map(|()| ("create", 0))
@@ -731,15 +736,7 @@ fn apply_row(
         }
         Err(Error::Validation(problems)) => {
             let mut all = unreadable;
-            all.extend(problems.into_iter().map(|p| {
-                answer_columns.iter().enumerate().fold(p, |p, (i, column)| {
-                    p.replace(
-                        &format!("item.fields[{i}].value"),
-                        &format!("column `{column}`"),
-                    )
-                    .replace(&format!("item.fields[{i}]"), &format!("column `{column}`"))
-                })
-            }));
+            all.extend(problems);
             Ok(("invalid", existing, name, all))
         }
         Err(other) => Err(other),
@@ -817,4 +814,95 @@ fn comparable(a: &crate::domain::attendee::Attendee) -> Result<Value> {
 /// newer than any cursor set while the import ran.
 fn stamp_at_the_end(conn: &Connection, event_id: i64, started: &str) -> Result<()> {
     attendees::restamp_since(conn, event_id, started)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::field::FieldType;
+
+    fn field(id: i64, label: &str, name: &str, field_type: FieldType) -> AttendeeField {
+        AttendeeField {
+            id,
+            label: label.into(),
+            required: true,
+            position: id,
+            name: name.into(),
+            field_type,
+            options: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn problems_name_the_column_that_holds_their_member_or_answer() {
+        let fields = [
+            field(7, "Photo consent", "photo_consent", FieldType::Consent),
+            field(8, "Diet", "diet", FieldType::Text),
+        ];
+        let headings: Vec<String> = ["First name", "E-mail", "Ticket type", "Photo consent"]
+            .map(String::from)
+            .to_vec();
+        let plan = plan(&headings, &fields, &[]).expect("a plan");
+        let sheet = Sheet {
+            headings,
+            rows: Vec::new(),
+            delimiter: ',',
+        };
+        let types = HashMap::new();
+        let layout = Layout {
+            sheet: &sheet,
+            plan: &plan,
+            fields: &fields,
+            types: &types,
+        };
+        let cases = [
+            (
+                Problem::member("email", "is not a valid email address"),
+                "column `E-mail` is not a valid email address",
+            ),
+            (
+                Problem::member(
+                    "registration_type_id",
+                    ": `Gold` is not a registration type",
+                ),
+                "column `Ticket type`: `Gold` is not a registration type",
+            ),
+            (
+                Problem::new(
+                    At::answer("fields", Some(0), Some(7)).below("value"),
+                    "must be true or false (field `photo_consent`)",
+                ),
+                "column `Photo consent` must be true or false (field `photo_consent`)",
+            ),
+            (
+                Problem::new(
+                    At::answer("fields", None, Some(7)),
+                    ": an answer to required field `photo_consent` (Photo consent) is missing",
+                ),
+                "column `Photo consent`: an answer to required field `photo_consent` (Photo consent) is missing",
+            ),
+            // No column for the field, nor for the member: named as the API names them.
+            (
+                Problem::new(
+                    At::answer("fields", None, Some(8)),
+                    ": an answer to required field `diet` (Diet) is missing",
+                ),
+                "item.fields: an answer to required field `diet` (Diet) is missing",
+            ),
+            (
+                Problem::member(
+                    "qr_code",
+                    "is already used by another attendee of this event",
+                ),
+                "item.qr_code is already used by another attendee of this event",
+            ),
+            (
+                Problem::whole("the row has 5 cells but the heading names 4 columns"),
+                "the row has 5 cells but the heading names 4 columns",
+            ),
+        ];
+        for (problem, shown) in cases {
+            assert_eq!(layout.in_columns(&problem), shown);
+        }
+    }
 }
