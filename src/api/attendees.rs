@@ -81,8 +81,8 @@ pub async fn get(
 ) -> Result<Json<Item<Attendee>>> {
     let attendee = access
         .read_point(&state.db, move |conn, account| {
-            events::check(conn, account, event_id)?;
-            attendees::get(conn, event_id, id)
+            let event = events::check(conn, account, event_id)?;
+            attendees::get_in(conn, event, id)
         })
         .await?;
     Ok(Json(Item::new(attendee)))

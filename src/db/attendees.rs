@@ -11,6 +11,7 @@ use std::sync::Arc;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
+use super::events::Checked;
 use super::sync::{self, Change};
 use super::{attendee_fields, cache};
 use crate::domain::attendee::{
@@ -51,11 +52,13 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
 
 /// The event's fields that take answers, in form order: what `Attendee.fields` lists.
 pub fn answerable_fields(conn: &Connection, event_id: i64) -> Result<cache::Fields> {
-    cache::fields(conn, event_id, || {
-        let mut fields = attendee_fields::list(conn, event_id)?;
-        fields.retain(|f| f.field_type.takes_value());
-        Ok(fields)
-    })
+    cache::fields(conn, event_id, || read_answerable(conn, event_id))
+}
+
+fn read_answerable(conn: &Connection, event_id: i64) -> Result<Vec<AttendeeField>> {
+    let mut fields = attendee_fields::list(conn, event_id)?;
+    fields.retain(|f| f.field_type.takes_value());
+    Ok(fields)
 }
 
 pub fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
@@ -86,6 +89,16 @@ pub fn find(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee
 pub fn get(conn: &Connection, event_id: i64, id: i64) -> Result<Attendee> {
     let mut attendee = require_row(conn, event_id, id)?;
     let fields = answerable_fields(conn, event_id)?;
+    attach_answers(conn, std::slice::from_mut(&mut attendee), &fields)?;
+    Ok(attendee)
+}
+
+/// [`get`] in an event the caller has checked in this transaction: one query fewer.
+pub fn get_in(conn: &Connection, event: Checked, id: i64) -> Result<Attendee> {
+    let mut attendee = require_row(conn, event.id, id)?;
+    let fields = cache::fields_at(conn, event.id, event.fields_version, || {
+        read_answerable(conn, event.id)
+    })?;
     attach_answers(conn, std::slice::from_mut(&mut attendee), &fields)?;
     Ok(attendee)
 }

@@ -14,6 +14,7 @@
 //! tests, `entrada bench`) never share one; an in-memory database is not cached. Each
 //! kind is bounded: past the bound its copies are dropped and read again.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
@@ -28,10 +29,13 @@ use crate::error::Result;
 /// The value-taking fields of one event, in form order, as one shared list.
 pub type Fields = Arc<[Arc<AttendeeField>]>;
 
-/// Copies of one kind, per database file: key to (version, value).
+/// Per database file: key to (version read at, value).
+type ByFile<K, V> = HashMap<String, HashMap<K, (i64, V)>>;
+
+/// Copies of one kind.
 struct Copies<K, V> {
     bound: usize,
-    files: LazyLock<Mutex<HashMap<String, HashMap<K, (i64, V)>>>>,
+    files: LazyLock<Mutex<ByFile<K, V>>>,
 }
 
 impl<K: Hash + Eq, V: Clone> Copies<K, V> {
@@ -44,26 +48,30 @@ impl<K: Hash + Eq, V: Clone> Copies<K, V> {
 
     /// The map, even if a thread panicked while holding it: it holds only copies, each
     /// complete when inserted.
-    fn lock(&self) -> MutexGuard<'_, HashMap<String, HashMap<K, (i64, V)>>> {
+    fn lock(&self) -> MutexGuard<'_, ByFile<K, V>> {
         self.files.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The copy of `key` read at `version` in `file`, else `read()`'s value (kept when
     /// there is one, unless a newer copy is there already: a reader of an older snapshot
     /// must not replace it).
-    fn get_or_read(
+    fn get_or_read<Q>(
         &self,
         file: Option<&str>,
-        key: K,
+        key: &Q,
         version: i64,
         read: impl FnOnce() -> Result<Option<V>>,
-    ) -> Result<Option<V>> {
+    ) -> Result<Option<V>>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ToOwned<Owned = K> + ?Sized,
+    {
         let Some(file) = file.filter(|f| !f.is_empty()) else {
             return read();
         };
         let hit = self.lock().get(file).and_then(|copies| {
             copies
-                .get(&key)
+                .get(key)
                 .filter(|(at, _)| *at == version)
                 .map(|(_, v)| v.clone())
         });
@@ -77,8 +85,8 @@ impl<K: Hash + Eq, V: Clone> Copies<K, V> {
             if copies.len() >= self.bound {
                 copies.clear();
             }
-            if !copies.get(&key).is_some_and(|(at, _)| *at > version) {
-                copies.insert(key, (version, value.clone()));
+            if copies.get(key).is_none_or(|(at, _)| *at <= version) {
+                copies.insert(key.to_owned(), (version, value.clone()));
             }
         }
         Ok(fresh)
@@ -103,10 +111,21 @@ pub fn fields(
         .prepare_cached("SELECT fields_version FROM events WHERE id = ?1")?
         .query_row([event_id], |r| r.get(0))
         .optional()?;
-    let Some(version) = version else {
-        return Ok(Arc::from(Vec::new()));
-    };
-    let shared = FIELDS.get_or_read(conn.path(), event_id, version, || {
+    match version {
+        Some(version) => fields_at(conn, event_id, version, read),
+        None => Ok(Arc::from(Vec::new())),
+    }
+}
+
+/// [`fields`] for a caller that has read the event's `fields_version` in this
+/// transaction already (`db::events::check`).
+pub fn fields_at(
+    conn: &Connection,
+    event_id: i64,
+    version: i64,
+    read: impl FnOnce() -> Result<Vec<AttendeeField>>,
+) -> Result<Fields> {
+    let shared = FIELDS.get_or_read(conn.path(), &event_id, version, || {
         Ok(Some(read()?.into_iter().map(Arc::new).collect()))
     })?;
     Ok(shared.unwrap_or_else(|| Arc::from(Vec::new())))
@@ -135,7 +154,7 @@ impl Auth<'_> {
         now: i64,
         read: impl FnOnce() -> Result<Option<TokenGrant>>,
     ) -> Result<Option<TokenGrant>> {
-        let grant = GRANTS.get_or_read(self.conn.path(), hash.to_vec(), self.version, read)?;
+        let grant = GRANTS.get_or_read(self.conn.path(), hash, self.version, read)?;
         match grant {
             Some(g) if g.expires_at <= now => Ok(None),
             other => Ok(other),
@@ -149,6 +168,6 @@ impl Auth<'_> {
         account: i64,
         read: impl FnOnce() -> Result<Option<Role>>,
     ) -> Result<Option<Role>> {
-        ROLES.get_or_read(self.conn.path(), (user, account), self.version, read)
+        ROLES.get_or_read(self.conn.path(), &(user, account), self.version, read)
     }
 }

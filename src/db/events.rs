@@ -40,11 +40,24 @@ pub fn get(conn: &Connection, account_id: i64, id: i64) -> Result<Option<Event>>
         .optional()?)
 }
 
+/// An event found in the caller's account, with the version of its fields (what a read
+/// of its attendees needs to use the copy of them in `db::cache`).
+#[derive(Debug, Clone, Copy)]
+pub struct Checked {
+    pub id: i64,
+    pub fields_version: i64,
+}
+
 /// That the event is one of the account's: the 404 every nested route answers when it
-/// is not. For handlers that need only the check (reads the key, not the row).
-pub fn check(conn: &Connection, account_id: i64, id: i64) -> Result<()> {
-    conn.prepare_cached("SELECT 1 FROM events WHERE id = ?1 AND account_id = ?2")?
-        .query_row(params![id, account_id], |_| Ok(()))
+/// is not. For handlers that need only the check (reads two numbers, not the row).
+pub fn check(conn: &Connection, account_id: i64, id: i64) -> Result<Checked> {
+    conn.prepare_cached("SELECT fields_version FROM events WHERE id = ?1 AND account_id = ?2")?
+        .query_row(params![id, account_id], |r| {
+            Ok(Checked {
+                id,
+                fields_version: r.get(0)?,
+            })
+        })
         .optional()?
         .ok_or_else(|| Error::not_found(format_args!("event {id}")))
 }
