@@ -1,12 +1,10 @@
 //! Backups of the database: one-off copies (`entrada backup`), rolling copies while the
-//! server runs (`serve --backup-dir`), a copy before every schema upgrade, and restore.
+//! server runs (`serve --backup-dir`), and restore.
 //!
 //! A kiosk's database is the only record of the door until the sync succeeds, so a copy
-//! must be consistent even while check-ins are being written. SQLite's online backup API
-//! copies every page in one step inside one read transaction: in WAL mode that is a
-//! snapshot of the last commit, and writers are not blocked while it runs. The copy is
-//! written beside its destination, checked, synced and then renamed into place, so a
-//! power cut never leaves a half-written file under the final name.
+//! must be consistent even while check-ins are being written: every backup is
+//! [`db::copy`](crate::db::copy)'s snapshot copy (the same one a schema upgrade takes
+//! first), checked, synced and renamed into place.
 //!
 //! A running server holds an exclusive advisory lock on the database file itself
 //! ([`ServeLock`]): a second server on the same file is refused, and so is a restore over
@@ -20,103 +18,10 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+pub use crate::db::copy::{BackupInfo, backup_to};
+use crate::db::copy::{io, sidecar};
 use crate::db::maintenance;
 use crate::error::{Error, Result};
-
-/// What a backup wrote.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct BackupInfo {
-    pub path: PathBuf,
-    pub bytes: u64,
-    pub millis: u128,
-}
-
-fn io(what: &str, path: &Path, e: std::io::Error) -> Error {
-    Error::internal(format!("cannot {what} {}: {e}", path.display()))
-}
-
-/// Copies the database at `source` to `dest` (a single file, no WAL), consistently,
-/// while other connections may be writing.
-pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
-    let started = std::time::Instant::now();
-    if !source.exists() {
-        return Err(Error::invalid(format!(
-            "there is no database at {}",
-            source.display()
-        )));
-    }
-    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
-    }
-    let src = Connection::open_with_flags(
-        source,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    src.busy_timeout(Duration::from_secs(10))?;
-    let partial = partial_name(dest);
-    let _ = std::fs::remove_file(&partial);
-    {
-        let mut dst = Connection::open(&partial)?;
-        {
-            use rusqlite::backup::StepResult;
-            let copy = rusqlite::backup::Backup::new(&src, &mut dst)?;
-            // -1: every page in one step, i.e. one snapshot under one read transaction
-            // (in steps, a write between two of them would restart the copy).
-            let mut waits = 0;
-            loop {
-                match copy.step(-1)? {
-                    StepResult::Done => break,
-                    StepResult::More => {}
-                    StepResult::Busy | StepResult::Locked if waits < 200 => {
-                        waits += 1;
-                        std::thread::sleep(Duration::from_millis(50));
-                    }
-                    _ => {
-                        return Err(Error::internal(format!(
-                            "{} stayed locked; no backup was written",
-                            source.display()
-                        )));
-                    }
-                }
-            }
-        }
-        // One self-contained file (a USB stick may be pulled at any time).
-        maintenance::use_rollback_journal(&dst)?;
-        let check = maintenance::quick_check(&dst)?;
-        if check != "ok" {
-            let _ = std::fs::remove_file(&partial);
-            return Err(Error::internal(format!(
-                "the copy failed its check ({check}); nothing was written to {}",
-                dest.display()
-            )));
-        }
-    }
-    File::open(&partial)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| io("sync", &partial, e))?;
-    std::fs::rename(&partial, dest).map_err(|e| io("write", dest, e))?;
-    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-        let _ = File::open(dir).and_then(|d| d.sync_all());
-    }
-    let bytes = std::fs::metadata(dest).map(|m| m.len()).unwrap_or(0);
-    Ok(BackupInfo {
-        path: dest.to_path_buf(),
-        bytes,
-        millis: started.elapsed().as_millis(),
-    })
-}
-
-fn partial_name(dest: &Path) -> PathBuf {
-    let mut name = dest.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
-}
-
-fn sidecar(db: &Path, suffix: &str) -> PathBuf {
-    let mut name = db.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
 
 /// Held by a running server for as long as it serves the database.
 #[derive(Debug)]
@@ -263,10 +168,4 @@ pub fn rolling_once(db: &Path, dir: &Path, keep: usize) -> Result<BackupInfo> {
         }
     }
     Ok(info)
-}
-
-/// The copy taken before a schema upgrade: `<db>.v<version>-<time>.bak`.
-pub fn before_upgrade(db: &Path, version: usize) -> Result<BackupInfo> {
-    let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
-    backup_to(db, &sidecar(db, &format!(".v{version}-{stamp}.bak")))
 }

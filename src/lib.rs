@@ -5,14 +5,14 @@
 //!
 //! - `error`: the one error type (the HTTP layer alone maps it to statuses).
 //! - `domain`: records and inputs, parsed once; the check-in state machine.
-//! - `workers`, `limits`, `qr`, `decode`, `backup`: bounded thread pools, rate limiters,
-//!   ticket codes, reading codes from camera frames, online backups.
-//! - `db`: SQLite, the single writer, every SQL statement of the app. The one exception to
-//!   the order: `backup` checks its copies with `db::maintenance` (checks of a whole
-//!   file), which imports nothing of the app but `error`.
+//! - `workers`, `limits`, `qr`, `decode`: bounded thread pools, rate limiters, ticket
+//!   codes, reading codes from camera frames.
+//! - `db`: SQLite, the single writer, every SQL statement of the app, and the consistent
+//!   copy of the file (`db::copy`) that schema upgrades and backups both take.
 //! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
-//! - `config`, `doctor`, `transfer`, `demo`, `sync`: the server's settings, `entrada
-//!   doctor`, CSV import and export, the demo data, the sync with a remote v2 server.
+//! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`: backups and restore, the
+//!   server's settings, `entrada doctor`, CSV import and export, the demo data, the sync
+//!   with a remote v2 server.
 //! - `api`: HTTP (handlers, extractors, layers, the OpenAPI document); `ui`: the embedded
 //!   web UI.
 //! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of

@@ -46,14 +46,14 @@ pub fn version(conn: &Connection) -> Result<usize> {
 }
 
 /// Brings the schema up to date. A database made by an older Entrada is copied first
-/// (`<db>.v<N>-<time>.bak`, see `backup::before_upgrade`), then every pending migration
+/// (`<db>.v<N>-<time>.bak`, see `db::copy::before_upgrade`), then every pending migration
 /// runs in one transaction: an upgrade that fails leaves the database as it was. A
 /// database made by a newer Entrada is refused before anything touches it.
 pub fn apply(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
     let current = version(conn)?;
     refuse_newer(current, path)?;
     if current > 0 && current < latest() {
-        let copy = crate::backup::before_upgrade(path, current)?;
+        let copy = super::copy::before_upgrade(path, current)?;
         tracing::info!(from = current, to = latest(), backup = %copy.path.display(),
             "upgrading the database schema; a copy was taken first");
     }

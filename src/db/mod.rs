@@ -18,6 +18,7 @@ pub mod bench;
 pub mod cache;
 pub mod check_ins;
 pub mod clients;
+pub mod copy;
 pub mod events;
 pub mod export;
 pub mod feed;

@@ -62,21 +62,24 @@ pub fn credentials(conn: &Connection, email: &str) -> Result<Option<Credentials>
         .optional()?)
 }
 
+/// A user from `id, email, name, created_at`, without their memberships.
+fn user_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
+    Ok(User {
+        id: r.get(0)?,
+        email: r.get(1)?,
+        name: r.get(2)?,
+        created_at: r.get(3)?,
+        accounts: Vec::new(),
+    })
+}
+
 /// The user with their memberships; None when unknown or disabled.
 pub fn get(conn: &Connection, id: i64) -> Result<Option<User>> {
     let user = conn
         .prepare_cached(
             "SELECT id, email, name, created_at FROM users WHERE id = ?1 AND disabled_at IS NULL",
         )?
-        .query_row([id], |r| {
-            Ok(User {
-                id: r.get(0)?,
-                email: r.get(1)?,
-                name: r.get(2)?,
-                created_at: r.get(3)?,
-                accounts: Vec::new(),
-            })
-        })
+        .query_row([id], user_from_row)
         .optional()?;
     let Some(mut user) = user else {
         return Ok(None);
@@ -135,15 +138,7 @@ pub fn list(conn: &Connection) -> Result<Vec<(User, bool)>> {
         let user = conn.query_row(
             "SELECT id, email, name, created_at FROM users WHERE id = ?1",
             [id],
-            |r| {
-                Ok(User {
-                    id: r.get(0)?,
-                    email: r.get(1)?,
-                    name: r.get(2)?,
-                    created_at: r.get(3)?,
-                    accounts: Vec::new(),
-                })
-            },
+            user_from_row,
         )?;
         let accounts = memberships(conn, id)?;
         users.push((User { accounts, ..user }, disabled));

@@ -466,19 +466,7 @@ impl AttendeeFieldInput {
             }
             Some(Some(r)) => r,
         };
-        match (label, field_type, options) {
-            (Some(label), Some(field_type), Some(options)) => {
-                let def = FieldDefinition {
-                    label,
-                    field_type,
-                    required,
-                    options,
-                };
-                def.check_consistency(&mut problems);
-                problems.finish(|| def)
-            }
-            _ => Err(problems.into_error()),
-        }
+        FieldDefinition::assemble(label, field_type, options, required, problems)
     }
 
     /// Applies an update request to `current`; returns the new definition and the
@@ -510,6 +498,21 @@ impl AttendeeFieldInput {
             }
             Some(Some(r)) => r,
         };
+        FieldDefinition::assemble(label, field_type, options, required, problems)
+            .map(|def| (def, self.position))
+    }
+}
+
+impl FieldDefinition {
+    /// The definition from its parsed parts, checked as a whole; the 422 with every
+    /// problem (those recorded while parsing too) when a part is missing or they clash.
+    fn assemble(
+        label: Option<String>,
+        field_type: Option<FieldType>,
+        options: Option<Vec<String>>,
+        required: bool,
+        mut problems: Problems,
+    ) -> crate::error::Result<FieldDefinition> {
         match (label, field_type, options) {
             (Some(label), Some(field_type), Some(options)) => {
                 let def = FieldDefinition {
@@ -519,14 +522,12 @@ impl AttendeeFieldInput {
                     options,
                 };
                 def.check_consistency(&mut problems);
-                problems.finish(|| (def, self.position))
+                problems.finish(|| def)
             }
             _ => Err(problems.into_error()),
         }
     }
-}
 
-impl FieldDefinition {
     fn check_consistency(&self, problems: &mut Problems) {
         let t = self.field_type;
         if t.needs_options() && self.options.is_empty() {
