@@ -1,6 +1,6 @@
 //! `/account`: the account the token belongs to.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 
 use super::access::ReadAccess;

@@ -1,6 +1,6 @@
 //! `/events/{event_id}/attendee_fields`: the event's form questions.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;

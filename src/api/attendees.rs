@@ -1,6 +1,6 @@
 //! `/events/{event_id}/attendees`: list, get, create, update.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::Response;

@@ -1,6 +1,6 @@
 //! Check-in: the spec's three operations, scans, history and stats.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{RawQuery, State};

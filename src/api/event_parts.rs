@@ -3,7 +3,7 @@
 //! implementation here. `registration_types.rs` and `sessions.rs` keep only what differs:
 //! their documentation (utoipa documents one function per operation) and their types.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::http::StatusCode;
 use rusqlite::Connection;
 use serde::Serialize;

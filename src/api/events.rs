@@ -1,6 +1,6 @@
 //! `/events` and `/events/{id}`.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 

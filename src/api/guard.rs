@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{AUTHORIZATION, HOST, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};

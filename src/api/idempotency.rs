@@ -116,7 +116,7 @@ impl Idempotent {
 
     /// The answer `store` stored, marked so that the middleware does not store it again.
     pub fn respond(&self, status: StatusCode, body: &impl Serialize) -> Response {
-        let mut response = (status, axum::Json(body)).into_response();
+        let mut response = (status, crate::api::json::Json(body)).into_response();
         if self.0.is_some() {
             response
                 .headers_mut()

@@ -4,7 +4,7 @@
 //! credentials may not mint clients, whatever their scopes); the secret is shown once and
 //! only its hash is kept. A new client never gets a scope its creator's token lacks.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};

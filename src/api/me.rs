@@ -1,6 +1,6 @@
 //! `/me`: the signed-in person. Personal tokens only.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
 

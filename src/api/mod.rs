@@ -20,6 +20,7 @@ pub mod extract;
 pub mod guard;
 pub mod idempotency;
 pub mod integrations;
+pub mod json;
 pub mod me;
 pub mod oauth;
 pub mod openapi;

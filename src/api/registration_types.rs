@@ -1,6 +1,6 @@
 //! `/events/{event_id}/registration_types`.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 

@@ -15,7 +15,7 @@
 
 use std::net::SocketAddr;
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header::HOST};

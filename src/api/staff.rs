@@ -8,7 +8,7 @@
 //! leave none is refused (422) inside the same write, so two organisers disabling each
 //! other at once cannot both succeed.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};

@@ -3,7 +3,7 @@
 //! server `/`). Reading the state needs `read`; everything else needs `write`, which
 //! door staff do not have.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;

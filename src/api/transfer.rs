@@ -1,7 +1,7 @@
 //! Extensions: CSV import of attendees and CSV downloads of attendees and check-ins, for
 //! the UI's import and export (the command line calls the same `transfer` functions).
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, header};

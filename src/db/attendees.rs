@@ -24,9 +24,17 @@ use crate::domain::page::PageRequest;
 use crate::domain::time;
 use crate::error::{At, Error, Problem, Problems, Result};
 
-const COLUMNS: &str = "id, first_name, last_name, email, job_title, rsvp_status, checkin_status, \
-     qr_code, created_at, updated_at, phone, company, registration_type_id, event_id, door_note, \
-     needs_attention";
+/// The columns `from_row` reads, as a macro so that the statements of the hottest reads
+/// are `&'static str` made at compile time: a `format!` per call costs an allocation and
+/// the statement cache's hashing of a new string.
+macro_rules! columns {
+    () => {
+        "id, first_name, last_name, email, job_title, rsvp_status, checkin_status, \
+         qr_code, created_at, updated_at, phone, company, registration_type_id, event_id, \
+         door_note, needs_attention"
+    };
+}
+const COLUMNS: &str = columns!();
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Attendee> {
     Ok(Attendee {
@@ -63,8 +71,10 @@ fn read_answerable(conn: &Connection, event_id: i64) -> Result<Vec<AttendeeField
 
 pub fn find_row(conn: &Connection, event_id: i64, id: i64) -> Result<Option<Attendee>> {
     Ok(conn
-        .prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM attendees WHERE id = ?1 AND event_id = ?2"
+        .prepare_cached(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM attendees WHERE id = ?1 AND event_id = ?2"
         ))?
         .query_row(params![id, event_id], from_row)
         .optional()?)

@@ -3,7 +3,7 @@
 //! Clients authenticate with HTTP Basic or with `client_id` and `client_secret` form
 //! parameters (section 2.3.1), not both. Answers and errors follow sections 5.1 and 5.2.
 
-use axum::Json;
+use crate::api::json::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
