@@ -17,7 +17,7 @@
 //!   web UI.
 //! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of
 //!   server, sync and backups for `entrada serve` and the desktop.
-//! - `cli`: the command line; `bench`, `bench_qr`: `entrada bench` (feature `bench`).
+//! - `bench_qr`, `bench`: `entrada bench` (feature `bench`); `cli`: the command line.
 
 pub mod api;
 pub mod app;
