@@ -87,7 +87,7 @@ pub struct CheckInRequest {
 /// already checked in and for RSVP `declined`, `waitlisted`, `pending_approval`. Needs
 /// `write` or `check_in`. Accepts `X-Device-Name` for the history.
 #[utoipa::path(post, operation_id = "checkInAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
-    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door, and so does an empty or blank one (only white space), `{}` or `{\"item\": null}`"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
@@ -114,7 +114,7 @@ pub async fn check_in(
 /// Check out: `checked_in` becomes `checked_out` (door, or the given session). Answers
 /// 200 with the attendee; 422 when not checked in.
 #[utoipa::path(patch, operation_id = "checkOutAttendee", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
-    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door, and so does an empty or blank one (only white space), `{}` or `{\"item\": null}`"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, checked out", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]
@@ -141,7 +141,7 @@ pub async fn check_out(
 /// Undo: `checked_in` or `checked_out` go back to `not_checked_in` (door, or the given
 /// session); 422 when there is nothing to undo.
 #[utoipa::path(delete, operation_id = "undoCheckIn", path = "/events/{event_id}/attendees/{id}/check_in", tag = "check-in",
-    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door"),
+    request_body(content = Option<CheckInRequest>, description = "Optional; no body means the door, and so does an empty or blank one (only white space), `{}` or `{\"item\": null}`"),
     params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id"), DeviceName),
     responses((status = 200, description = "The attendee, no longer checked in", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["check_in"]), ("oauth2" = ["write"])))]

@@ -62,3 +62,27 @@ def before_call(context, case, kwargs):
             and _KEY.match(value)
         ):
             headers[name] = f"st-{uuid.uuid4()}"
+
+# The three check-in operations (POST, PATCH, DELETE .../check_in) take an optional
+# body, and a blank one (only white space) means no body: the door. That is the API's
+# documented choice (the request body's description says so; tests/check_in.rs
+# `every_empty_body_means_the_door` holds it), not a schema-violating request
+# accepted. Schemathesis's "invalid syntax: random bytes" negative bodies can be drawn
+# as white space alone ("\n"); such a draw is sent with a byte that no JSON reader
+# takes in front, so the negative test stays negative and is still checked.
+_CHECK_IN = re.compile(r"/attendees/\{id\}/check_in$")
+
+
+def _blank(body):
+    if isinstance(body, (bytes, bytearray)):
+        return len(body) > 0 and not bytes(body).strip()
+    if isinstance(body, str):
+        return len(body) > 0 and not body.strip()
+    return False
+
+
+@schemathesis.hook("before_call")
+def blank_check_in_bodies_stay_negative(context, case, kwargs):
+    if _CHECK_IN.search(case.operation.path) and _blank(case.body):
+        body = case.body
+        case.body = (b"\x00" + bytes(body)) if isinstance(body, (bytes, bytearray)) else "\x00" + body
