@@ -22,6 +22,7 @@ pub use crate::db::copy::{BackupInfo, backup_to};
 use crate::db::copy::{io, sidecar};
 use crate::db::maintenance;
 use crate::error::{Error, Result};
+use crate::files;
 
 /// Held by a running server for as long as it serves the database.
 #[derive(Debug)]
@@ -36,11 +37,9 @@ impl ServeLock {
     /// The lock is `flock(2)`, which Linux keeps apart from the `fcntl` locks SQLite takes
     /// on the same file, so the two do not disturb each other.
     pub fn acquire(db: &Path) -> Result<ServeLock> {
-        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
-        }
+        files::create_parent(db)?;
         let path = db;
-        let file = File::options()
+        let file = files::options()
             .create(true)
             .truncate(false)
             .read(true)

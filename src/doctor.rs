@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::db::{maintenance, migrations, sync};
 use crate::error::{Error, Result};
+use crate::files;
 
 /// A WAL larger than this means checkpoints are not keeping up (or a reader is stuck).
 const WAL_WARN_BYTES: u64 = 64 * 1024 * 1024;
@@ -43,6 +44,7 @@ pub fn examine(path: &Path) -> Result<Vec<Finding>> {
         true,
         format!("{} ({} bytes)", path.display(), meta.len()),
     )];
+    out.push(permissions(path));
 
     if let Err(e) = migrations::refuse_foreign(&conn, path) {
         // Someone else's database: nothing more to check for us, and nothing to repair.
@@ -123,6 +125,41 @@ fn foreign_keys(conn: &Connection) -> Result<Finding> {
 /// The first five items of a list, for a detail line that stays readable.
 fn first_five(items: &[String]) -> String {
     items.iter().take(5).cloned().collect::<Vec<_>>().join("; ")
+}
+
+/// Whether the database and the files beside it are readable by their owner alone. Doctor
+/// changes nothing: `entrada serve` tightens them at start.
+fn permissions(path: &Path) -> Finding {
+    let found: Vec<(std::path::PathBuf, u32)> = files::database_files(path)
+        .into_iter()
+        .filter_map(|f| files::mode(&f).map(|m| (f, m)))
+        .collect();
+    let open: Vec<String> = found
+        .iter()
+        .filter(|(_, m)| files::is_open_to_others(*m))
+        .map(|(f, m)| format!("{} is {m:o}", f.display()))
+        .collect();
+    if open.is_empty() {
+        let modes: Vec<String> = found
+            .iter()
+            .filter_map(|(f, m)| Some(format!("{} {m:o}", f.file_name()?.to_string_lossy())))
+            .collect();
+        finding(
+            "permissions",
+            true,
+            format!("owner-only ({})", modes.join(", ")),
+        )
+    } else {
+        finding(
+            "permissions",
+            false,
+            format!(
+                "readable by other users of this computer: {}; `entrada serve` makes them \
+                 owner-only at start, or run `chmod 600` on them",
+                open.join(", ")
+            ),
+        )
+    }
 }
 
 /// The size of the write-ahead log next to the file (none counts as 0 bytes).

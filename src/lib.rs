@@ -4,6 +4,7 @@
 //! ARCHITECTURE.md has the map and the path of a request, a scan and a sync round):
 //!
 //! - `error`: the one error type (the HTTP layer alone maps it to statuses).
+//! - `files`: owner-only files and directories (the database, backups, exports).
 //! - `domain`: records and inputs, parsed once; the check-in state machine.
 //! - `workers`, `limits`, `qr`, `decode`: bounded thread pools, rate limiters, ticket
 //!   codes, reading codes from camera frames.
@@ -35,6 +36,7 @@ pub mod demo;
 pub mod doctor;
 pub mod domain;
 pub mod error;
+pub mod files;
 pub mod limits;
 pub mod qr;
 pub mod server;

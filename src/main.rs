@@ -4,6 +4,8 @@ use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 fn main() -> std::process::ExitCode {
+    // Everything this process writes holds personal data or secrets.
+    entrada::files::private_umask();
     let cli = entrada::cli::Cli::parse();
     // Logs go to stderr so that stdout stays machine-readable (`listening on ...`, JSON).
     let filter = EnvFilter::try_from_env("ENTRADA_LOG")

@@ -82,6 +82,8 @@ const SMOKE_JS: &str = r#"
 "#;
 
 fn main() {
+    // Everything the kiosk writes (database, backups, logs, settings) is owner-only.
+    entrada::files::private_umask();
     #[cfg(target_os = "linux")]
     tune_malloc();
     let options = Options::parse();

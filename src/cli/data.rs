@@ -205,8 +205,7 @@ pub(super) fn export_command(cmd: ExportCommand) -> Result<()> {
     })?;
     match out {
         Some(path) => {
-            std::fs::write(&path, &buffer)
-                .map_err(|e| Error::internal(format!("cannot write {}: {e}", path.display())))?;
+            crate::files::write(&path, &buffer)?;
             eprintln!("{rows} rows written to {}", path.display());
         }
         None => {

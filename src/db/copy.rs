@@ -19,6 +19,7 @@ use rusqlite::{Connection, OpenFlags};
 
 use super::maintenance;
 use crate::error::{Error, Result};
+use crate::files;
 
 /// What a backup wrote.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -28,9 +29,7 @@ pub struct BackupInfo {
     pub millis: u128,
 }
 
-pub(crate) fn io(what: &str, path: &Path, e: std::io::Error) -> Error {
-    Error::internal(format!("cannot {what} {}: {e}", path.display()))
-}
+pub(crate) use crate::files::io;
 
 /// Copies the database at `source` to `dest` (a single file, no WAL), consistently,
 /// while other connections may be writing.
@@ -42,9 +41,7 @@ pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
             source.display()
         )));
     }
-    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| io("create", dir, e))?;
-    }
+    files::create_parent(dest)?;
     let src = Connection::open_with_flags(
         source,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -52,6 +49,8 @@ pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
     src.busy_timeout(Duration::from_secs(10))?;
     let partial = partial_name(dest);
     let _ = std::fs::remove_file(&partial);
+    // A copy holds everything the database does: owner-only from its first byte.
+    files::touch(&partial)?;
     {
         let mut dst = Connection::open(&partial)?;
         {

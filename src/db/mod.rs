@@ -153,11 +153,10 @@ impl Db {
 
     /// [`Db::open`] with page caches of the given sizes.
     pub fn open_with(path: &Path, cache: CacheSizes) -> Result<Db, OpenError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Error::internal(format!("cannot create directory {}: {e}", dir.display()))
-            })?;
-        }
+        // Owner-only before SQLite creates its -wal and -shm files, which take the
+        // database file's mode; a database left readable by others is tightened.
+        crate::files::touch(path)?;
+        crate::files::tighten_database(path)?;
         migrations::check_file(path)?;
         let mut conn = open_read_write(path, cache.writer_kib)?;
         migrations::apply(&mut conn, path)?;
@@ -342,6 +341,9 @@ fn open_read_write(path: &Path, cache_kib: i64) -> Result<Connection> {
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    // Deleted records are overwritten with zeros, not left in free pages for anyone
+    // reading the file (or a backup copied from it) to find: an erased attendee is gone.
+    conn.pragma_update(None, "secure_delete", "ON")?;
     tune_cache(&conn, cache_kib)?;
     conn.set_prepared_statement_cache_capacity(128);
     Ok(conn)
