@@ -40,7 +40,7 @@ pub async fn run(
     }
     if let Some(backups) = config.backups {
         crate::backup::spawn_rolling(
-            server.db.path().to_path_buf(),
+            server.db.file().clone(),
             backups.dir,
             backups.every,
             backups.keep,

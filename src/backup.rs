@@ -16,10 +16,11 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::OpenFlags;
 
 pub use crate::db::copy::{BackupInfo, backup_to};
 use crate::db::copy::{io, sidecar};
+use crate::db::key::{self, DbFile, DbKey};
 use crate::db::maintenance;
 use crate::error::{Error, Result};
 use crate::files;
@@ -60,7 +61,21 @@ impl ServeLock {
 /// Replaces the database at `db` with the backup at `from`. Refused while a server uses
 /// the database; the database it replaces is kept beside it as
 /// `<db>.before-restore-<time>`.
-pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
+///
+/// An encrypted backup is opened with the database's key (a kiosk's backups are
+/// encrypted with its own key); the restored file is encrypted exactly as the backup was.
+pub fn restore(from: &Path, db_file: &DbFile) -> Result<Option<PathBuf>> {
+    let db = db_file.path.as_path();
+    let from_file = match key::kind(from) {
+        key::Kind::Encrypted if !db_file.is_encrypted() => {
+            return Err(Error::invalid(format!(
+                "{} is encrypted: give the key it was made with (--key-file, or ENTRADA_DB_KEY)",
+                from.display()
+            )));
+        }
+        key::Kind::Encrypted => db_file.beside(from),
+        key::Kind::Plain | key::Kind::New => DbFile::plain(from),
+    };
     let _lock = ServeLock::acquire(db).map_err(|e| match e {
         Error::Conflict(_) => Error::Conflict(format!(
             "{} is in use by a running Entrada: stop it before restoring",
@@ -69,8 +84,15 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
         other => other,
     })?;
     {
-        let src = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        let src = from_file
+            .open(OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| Error::invalid(format!("cannot open {}: {e}", from.display())))?;
+        if from_file.is_encrypted() && !key::opens(&src) {
+            return Err(Error::invalid(format!(
+                "the key given does not open {}; nothing was restored",
+                from.display()
+            )));
+        }
         let check = maintenance::quick_check(&src).map_err(|e| {
             // SQLite's own words, without `database error:` before them.
             let e = match e {
@@ -96,18 +118,110 @@ pub fn restore(from: &Path, db: &Path) -> Result<Option<PathBuf>> {
     let kept = if db.metadata().is_ok_and(|m| m.len() > 0) {
         let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
         let keep = sidecar(db, &format!(".before-restore-{stamp}"));
-        backup_to(db, &keep)?;
+        backup_to(db_file, &keep)?;
         Some(keep)
     } else {
         None
     };
     let incoming = sidecar(db, ".restoring");
-    backup_to(from, &incoming)?;
+    backup_to(&from_file, &incoming)?;
     for suffix in ["-wal", "-shm"] {
         let _ = std::fs::remove_file(sidecar(db, suffix));
     }
     std::fs::rename(&incoming, db).map_err(|e| io("replace", db, e))?;
     Ok(kept)
+}
+
+/// What `entrada encrypt` did.
+#[derive(Debug, serde::Serialize)]
+pub struct Encrypted {
+    pub path: PathBuf,
+    /// Rows per table, the same before and after.
+    pub attendees: i64,
+    pub tables: usize,
+    pub millis: u128,
+}
+
+/// Encrypts the plain database at `db` in place with `key`. Refused while a server uses
+/// it. The encrypted copy is written beside it and checked (every table's rows) before it
+/// replaces the plain file, which is then overwritten with zeros and removed: at every
+/// moment the path holds a whole database, the plain one or the encrypted one.
+pub fn encrypt(db: &Path, key: &DbKey) -> Result<Encrypted> {
+    let started = std::time::Instant::now();
+    let lock = ServeLock::acquire(db).map_err(|e| match e {
+        Error::Conflict(_) => Error::Conflict(format!(
+            "{} is in use by a running Entrada: stop it before encrypting",
+            db.display()
+        )),
+        other => other,
+    })?;
+    match key::kind(db) {
+        key::Kind::Plain => {}
+        key::Kind::Encrypted => {
+            return Err(Error::Conflict(format!(
+                "{} is already encrypted; nothing was changed",
+                db.display()
+            )));
+        }
+        key::Kind::New => {
+            return Err(Error::invalid(format!(
+                "there is no database at {}",
+                db.display()
+            )));
+        }
+    }
+    let incoming = sidecar(db, ".encrypting");
+    let counts = crate::db::copy::encrypted_copy(db, &incoming, key)?;
+    // A second name for the plain file, so that it can be wiped after the swap.
+    let plain = sidecar(db, ".plain");
+    let _ = std::fs::remove_file(&plain);
+    std::fs::hard_link(db, &plain).map_err(|e| io("link", db, e))?;
+    // The plain file's WAL and shared memory are empty after the copy's checkpoint, and
+    // must not meet the encrypted file.
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(sidecar(db, suffix));
+    }
+    std::fs::rename(&incoming, db).map_err(|e| io("replace", db, e))?;
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
+    drop(lock);
+    if let Err(e) = wipe(&plain) {
+        tracing::warn!(path = %plain.display(), error = %e, "cannot wipe the plain copy");
+    }
+    let attendees = counts
+        .iter()
+        .find(|(t, _)| t == "attendees")
+        .map_or(0, |(_, n)| *n);
+    Ok(Encrypted {
+        path: db.to_path_buf(),
+        attendees,
+        tables: counts.len(),
+        millis: started.elapsed().as_millis(),
+    })
+}
+
+/// Overwrites a file with zeros, syncs it and removes it. (On flash storage the old
+/// blocks may survive in the device; the file system no longer shows them.)
+fn wipe(path: &Path) -> Result<()> {
+    use std::io::Write as _;
+    let len = std::fs::metadata(path)
+        .map_err(|e| io("read", path, e))?
+        .len();
+    let mut file = File::options()
+        .write(true)
+        .open(path)
+        .map_err(|e| io("open", path, e))?;
+    let zeros = vec![0u8; 1 << 20];
+    let mut left = len;
+    while left > 0 {
+        let n = left.min(zeros.len() as u64) as usize;
+        file.write_all(&zeros[..n])
+            .map_err(|e| io("wipe", path, e))?;
+        left -= n as u64;
+    }
+    file.sync_all().map_err(|e| io("sync", path, e))?;
+    std::fs::remove_file(path).map_err(|e| io("remove", path, e))
 }
 
 /// Parses `--backup-every` (`10m`, `1h`, `90s`).
@@ -122,7 +236,7 @@ pub fn parse_every(text: &str) -> std::result::Result<Duration, String> {
 /// Rolling backups while the server runs: a copy into `dir` every `every`, named by
 /// time (`entrada-20261124-101500.db`), keeping the newest `keep`.
 pub fn spawn_rolling(
-    db: PathBuf,
+    db: DbFile,
     dir: PathBuf,
     every: Duration,
     keep: usize,
@@ -147,7 +261,7 @@ pub fn spawn_rolling(
 }
 
 /// One rolling backup and the pruning of old ones.
-pub fn rolling_once(db: &Path, dir: &Path, keep: usize) -> Result<BackupInfo> {
+pub fn rolling_once(db: &DbFile, dir: &Path, keep: usize) -> Result<BackupInfo> {
     let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S%.3f");
     let info = backup_to(db, &dir.join(format!("entrada-{stamp}.db")))?;
     let mut ours: Vec<PathBuf> = std::fs::read_dir(dir)

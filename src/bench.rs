@@ -55,6 +55,10 @@ pub struct BenchArgs {
     /// Live-stream listeners during the check-in scenario's second run (0: no such run).
     #[arg(long, default_value_t = 100)]
     pub listeners: usize,
+    /// Encrypt the database (SQLCipher, a random key): the cost of encryption at rest is
+    /// this run against one without.
+    #[arg(long)]
+    pub encrypted: bool,
 }
 
 /// Latency and throughput of one scenario.
@@ -134,11 +138,13 @@ fn run_in(args: &BenchArgs, db_path: &std::path::Path) -> Result<()> {
         args.big_event
     );
     let started = Instant::now();
-    let seeded = seed(db_path, args.big_event)?;
+    let key = args.encrypted.then(crate::db::DbKey::random);
+    let file = crate::db::DbFile::with_key(db_path, key);
+    let seeded = seed(&file, args.big_event)?;
     eprintln!("seeded in {:.1} s", started.elapsed().as_secs_f64());
     // The server checkpoints the WAL when it opens the database, as after any restart.
 
-    let mut server = ServerProcess::start(db_path)?;
+    let mut server = ServerProcess::start(&file)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -176,8 +182,8 @@ struct Seeded {
 
 /// Seeds the database: the demo event (300 attendees), the big event, and a client with
 /// `read write` for the load generator.
-fn seed(db_path: &std::path::Path, big: usize) -> Result<Seeded> {
-    let db = Db::open(db_path)?;
+fn seed(file: &crate::db::DbFile, big: usize) -> Result<Seeded> {
+    let db = Db::open_with(file, crate::db::CacheSizes::SERVER)?;
     db.write_blocking(move |conn| {
         demo::seed(conn, 300)?;
         let account = accounts::first(conn)?.ok_or_else(|| Error::internal("no account"))?;
@@ -420,25 +426,38 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    fn start(db: &std::path::Path) -> Result<ServerProcess> {
-        let db = db
+    fn start(file: &crate::db::DbFile) -> Result<ServerProcess> {
+        let db = file
+            .path
             .to_str()
             .ok_or_else(|| Error::internal("database path is not UTF-8"))?;
-        ServerProcess::spawn(&[
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--rate-limit",
-            "0",
-            "--db",
-            db,
-        ])
+        let key = file.key.as_ref().map(|k| k.to_hex());
+        ServerProcess::spawn_with_key(
+            &[
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--rate-limit",
+                "0",
+                "--db",
+                db,
+            ],
+            key.as_ref().map(|k| k.as_str()),
+        )
     }
 
     fn spawn(args: &[&str]) -> Result<ServerProcess> {
+        ServerProcess::spawn_with_key(args, None)
+    }
+
+    fn spawn_with_key(args: &[&str], key: Option<&str>) -> Result<ServerProcess> {
         let exe: PathBuf = std::env::current_exe()
             .map_err(|e| Error::internal(format!("cannot find own binary: {e}")))?;
-        let mut child = Command::new(exe)
+        let mut command = Command::new(exe);
+        if let Some(key) = key {
+            command.env(crate::keystore::KEY_ENV, key);
+        }
+        let mut child = command
             .args(args)
             .env("ENTRADA_LOG", "entrada=warn")
             .stdout(Stdio::piped())

@@ -2,8 +2,10 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 pub use crate::db::CacheSizes;
+use crate::db::{DbFile, DbKey};
 
 /// Default token lifetime, seconds.
 pub const DEFAULT_TOKEN_TTL: u64 = 7200;
@@ -14,6 +16,8 @@ pub const BODY_LIMIT: usize = 1024 * 1024;
 pub struct ServerConfig {
     /// The SQLite database file.
     pub db_path: PathBuf,
+    /// Its key, when it is encrypted (or is to be made encrypted).
+    pub db_key: Option<Arc<DbKey>>,
     /// Where to listen; port 0 picks a free port.
     pub bind: SocketAddr,
     /// Lifetime of access tokens, seconds.
@@ -26,6 +30,16 @@ pub struct ServerConfig {
     pub allowed_hosts: Vec<String>,
     /// SQLite's page caches: large for a server, small for the desktop kiosk.
     pub db_cache: CacheSizes,
+}
+
+impl ServerConfig {
+    /// The database file with its key.
+    pub fn db_file(&self) -> DbFile {
+        DbFile {
+            path: self.db_path.clone(),
+            key: self.db_key.clone(),
+        }
+    }
 }
 
 /// Default API requests per second per token.

@@ -8,6 +8,7 @@ use std::path::Path;
 use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 
+use crate::db::key::{self, DbFile};
 use crate::db::{maintenance, migrations, sync};
 use crate::error::{Error, Result};
 use crate::files;
@@ -31,20 +32,50 @@ fn finding(check: &'static str, ok: bool, detail: impl Into<String>) -> Finding 
 }
 
 /// Runs every check; `Err` only when the file cannot be opened at all.
-pub fn examine(path: &Path) -> Result<Vec<Finding>> {
+pub fn examine(file: &DbFile) -> Result<Vec<Finding>> {
+    let path = file.path.as_path();
     let meta = std::fs::metadata(path)
         .map_err(|e| Error::invalid(format!("cannot read {}: {e}", path.display())))?;
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
     let mut out = vec![finding(
         "file",
         true,
         format!("{} ({} bytes)", path.display(), meta.len()),
     )];
     out.push(permissions(path));
+    let encrypted = key::kind(path) == key::Kind::Encrypted;
+    if encrypted && !file.is_encrypted() {
+        out.push(finding(
+            "encryption",
+            false,
+            "encrypted (SQLCipher): give its key (--key-file, or ENTRADA_DB_KEY) to check the rest",
+        ));
+        return Ok(out);
+    }
+    // A key given for a plain file is not needed to read it.
+    let file = if encrypted {
+        file.clone()
+    } else {
+        DbFile::plain(path)
+    };
+    let conn = file.open(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    if encrypted && !key::opens(&conn) {
+        out.push(finding(
+            "encryption",
+            false,
+            "the key given does not open it (a wrong key, or a damaged file)",
+        ));
+        return Ok(out);
+    }
+    out.push(finding(
+        "encryption",
+        true,
+        if encrypted {
+            "encrypted (SQLCipher, AES-256)"
+        } else {
+            "not encrypted (`entrada encrypt` encrypts it)"
+        },
+    ));
 
     if let Err(e) = migrations::refuse_foreign(&conn, path) {
         // Someone else's database: nothing more to check for us, and nothing to repair.

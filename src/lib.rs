@@ -10,6 +10,7 @@
 //!   codes, reading codes from camera frames.
 //! - `db`: SQLite, the single writer, every SQL statement of the app, and the consistent
 //!   copy of the file (`db::copy`) that schema upgrades and backups both take.
+//! - `keystore`: where a database's key comes from (`ENTRADA_DB_KEY`, a key file).
 //! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
 //! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`: backups and restore, the
 //!   server's settings, `entrada doctor`, CSV import and export, the demo data, the sync
@@ -37,6 +38,7 @@ pub mod doctor;
 pub mod domain;
 pub mod error;
 pub mod files;
+pub mod keystore;
 pub mod limits;
 pub mod qr;
 pub mod server;

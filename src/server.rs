@@ -202,8 +202,8 @@ pub async fn start(
         Error::Conflict(message) => StartError::AlreadyServing(message),
         e => StartError::Other(e),
     })?;
-    let (db_path, cache) = (config.db_path.clone(), config.db_cache);
-    let db = tokio::task::spawn_blocking(move || Db::open_with(&db_path, cache))
+    let (db_file, cache) = (config.db_file(), config.db_cache);
+    let db = tokio::task::spawn_blocking(move || Db::open_with(&db_file, cache))
         .await
         .map_err(|e| Error::internal(format!("database open task failed: {e}")))??;
     if !config.bind.ip().is_loopback() {
@@ -356,6 +356,7 @@ mod tests {
     fn config(db: &std::path::Path, bind: SocketAddr) -> ServerConfig {
         ServerConfig {
             db_path: db.to_owned(),
+            db_key: None,
             bind,
             token_ttl: 60,
             demo: false,
@@ -429,6 +430,7 @@ mod tests {
                 refused,
                 Err(StartError::Database(
                     OpenError::Damaged(_)
+                        | OpenError::NeedsKey { .. }
                         | OpenError::Foreign {
                             unreadable: true,
                             ..

@@ -444,6 +444,14 @@ async fn start_server(
     let config = AppConfig {
         server: ServerConfig {
             db_path: db.clone(),
+            // A key in ENTRADA_DB_KEY opens (or makes) an encrypted database.
+            db_key: match entrada::keystore::load(&db, None, entrada::keystore::Make::Never) {
+                Ok(key) => key.map(std::sync::Arc::new),
+                Err(e) => {
+                    tracing::error!(error = %e, "ignoring ENTRADA_DB_KEY");
+                    None
+                }
+            },
             bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
             token_ttl: DEFAULT_TOKEN_TTL,
             demo: false,
@@ -526,6 +534,18 @@ fn explain(error: &StartError, port: u16, db: &std::path::Path) -> (String, Stri
         ) => (
             format!("The database {db} is damaged."),
             "Restore the latest backup: entrada restore --from BACKUP --db DATABASE (entrada doctor shows what is wrong).".into(),
+        ),
+        StartError::Database(OpenError::NeedsKey { .. }) => (
+            format!("The database {db} is encrypted, or damaged."),
+            "If it is encrypted, start Entrada with its key in ENTRADA_DB_KEY; if it is damaged, restore the latest backup: entrada restore --from BACKUP --db DATABASE.".into(),
+        ),
+        StartError::Database(OpenError::WrongKey { .. }) => (
+            format!("The key given does not open the database {db}."),
+            "Start Entrada with the database's own key in ENTRADA_DB_KEY.".into(),
+        ),
+        StartError::Database(OpenError::NotEncrypted { .. }) => (
+            format!("The database {db} is not encrypted, but a key was given."),
+            "Encrypt it with that key first (entrada encrypt --db DATABASE), or start Entrada without ENTRADA_DB_KEY.".into(),
         ),
         StartError::Database(OpenError::Locked(_)) => (
             format!("The database {db} is locked by another program."),

@@ -24,8 +24,9 @@ use clap::{Args, Parser, Subcommand};
 #[cfg(feature = "bench")]
 use crate::bench;
 use crate::config::default_db_path;
-use crate::db::{Db, accounts};
+use crate::db::{Db, DbFile, DbKey, accounts};
 use crate::error::{Error, Result};
+use crate::keystore;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -77,6 +78,13 @@ pub enum Command {
         #[command(flatten)]
         db: DbArg,
     },
+    /// Encrypt a plain database in place (SQLCipher) with the key of --key-file (made
+    /// there when missing) or ENTRADA_DB_KEY. Refused while a server uses it; the plain
+    /// file is wiped only after the encrypted copy is checked.
+    Encrypt {
+        #[command(flatten)]
+        db: DbArg,
+    },
     /// Check the database (integrity, foreign keys, WAL size, schema) and print findings;
     /// exits non-zero when something needs attention.
     Doctor {
@@ -98,6 +106,16 @@ pub struct DbArg {
     /// SQLite database file [env: ENTRADA_DB] [default: platform data directory]
     #[arg(long, env = "ENTRADA_DB", value_name = "PATH", hide_env = true)]
     pub db: Option<PathBuf>,
+    /// File holding the database's encryption key (64 hex digits, owner-only); `serve`
+    /// makes one with a new key for a new database. ENTRADA_DB_KEY may hold the key
+    /// itself instead [env: ENTRADA_DB_KEY_FILE]
+    #[arg(
+        long,
+        env = "ENTRADA_DB_KEY_FILE",
+        value_name = "PATH",
+        hide_env = true
+    )]
+    pub key_file: Option<PathBuf>,
 }
 
 impl DbArg {
@@ -105,8 +123,21 @@ impl DbArg {
         self.db.clone().unwrap_or_else(default_db_path)
     }
 
+    /// The database's key, if it has one; a missing key file is made when `make` says.
+    pub fn key_with(&self, make: keystore::Make) -> Result<Option<DbKey>> {
+        keystore::load(&self.path(), self.key_file.as_deref(), make)
+    }
+
+    /// The database file with its key (an existing key file, or `ENTRADA_DB_KEY`).
+    pub fn file(&self) -> Result<DbFile> {
+        Ok(DbFile::with_key(
+            self.path(),
+            self.key_with(keystore::Make::Never)?,
+        ))
+    }
+
     fn open(&self) -> Result<Db> {
-        Ok(Db::open(&self.path())?)
+        Ok(Db::open_with(&self.file()?, crate::db::CacheSizes::SERVER)?)
     }
 }
 
@@ -121,16 +152,26 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Import(cmd) => data::import_command(cmd),
         Command::Export(cmd) => data::export_command(cmd),
         Command::Backup { to, db } => {
-            let info = crate::backup::backup_to(&db.path(), &to)?;
+            let info = crate::backup::backup_to(&db.file()?, &to)?;
             print_line(&serde_json::to_value(info).map_err(Error::internal)?)
         }
         Command::Restore { from, db } => {
-            let kept = crate::backup::restore(&from, &db.path())?;
+            let kept = crate::backup::restore(&from, &db.file()?)?;
             print_line(&serde_json::json!({
                 "restored": db.path(), "from": from, "previous_kept_at": kept
             }))
         }
-        Command::Doctor { db } => doctor(&db.path()),
+        Command::Doctor { db } => doctor(&db.file()?),
+        Command::Encrypt { db } => {
+            let key = db.key_with(keystore::Make::Always)?.ok_or_else(|| {
+                Error::invalid(
+                    "give --key-file PATH (a new key is made there when it is missing) or \
+                     ENTRADA_DB_KEY",
+                )
+            })?;
+            let done = crate::backup::encrypt(&db.path(), &key)?;
+            print_line(&serde_json::to_value(done).map_err(Error::internal)?)
+        }
         #[cfg(feature = "bench")]
         Command::Bench(args) => bench::run(args),
         #[cfg(feature = "bench")]
@@ -167,8 +208,8 @@ fn resolve_account(conn: &rusqlite::Connection, account: Option<i64>) -> Result<
     })
 }
 
-fn doctor(path: &std::path::Path) -> Result<()> {
-    let findings = crate::doctor::examine(path)?;
+fn doctor(file: &DbFile) -> Result<()> {
+    let findings = crate::doctor::examine(file)?;
     let mut out = std::io::stdout().lock();
     for f in &findings {
         let _ = writeln!(

@@ -68,6 +68,10 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
     let config = AppConfig {
         server: ServerConfig {
             db_path: args.db.path(),
+            db_key: args
+                .db
+                .key_with(crate::keystore::Make::ForNewDatabase)?
+                .map(std::sync::Arc::new),
             bind: args.bind,
             token_ttl: args.token_ttl,
             demo: args.demo,

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+use super::key::{DbFile, DbKey};
 use super::maintenance;
 use crate::error::{Error, Result};
 use crate::files;
@@ -33,7 +34,11 @@ pub(crate) use crate::files::io;
 
 /// Copies the database at `source` to `dest` (a single file, no WAL), consistently,
 /// while other connections may be writing.
-pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
+///
+/// The copy is encrypted with the source's key when the source has one (SQLCipher copies
+/// pages between two files only under the same key).
+pub fn backup_to(source_file: &DbFile, dest: &Path) -> Result<BackupInfo> {
+    let source = source_file.path.as_path();
     let started = std::time::Instant::now();
     if !source.exists() {
         return Err(Error::invalid(format!(
@@ -42,17 +47,15 @@ pub fn backup_to(source: &Path, dest: &Path) -> Result<BackupInfo> {
         )));
     }
     files::create_parent(dest)?;
-    let src = Connection::open_with_flags(
-        source,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+    let src =
+        source_file.open(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     src.busy_timeout(Duration::from_secs(10))?;
     let partial = partial_name(dest);
     let _ = std::fs::remove_file(&partial);
     // A copy holds everything the database does: owner-only from its first byte.
     files::touch(&partial)?;
     {
-        let mut dst = Connection::open(&partial)?;
+        let mut dst = source_file.beside(&partial).open_rw()?;
         {
             use rusqlite::backup::StepResult;
             let copy = rusqlite::backup::Backup::new(&src, &mut dst)?;
@@ -114,8 +117,63 @@ pub(crate) fn sidecar(db: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Writes an encrypted copy of the plain database `source` to `dest` with `key`, and
+/// checks it: its pages pass SQLite's check and every table has as many rows as in the
+/// source. The source is checkpointed first, so that its file alone is the database
+/// (its WAL, which belongs to the plain file, is then empty and can go with it).
+pub fn encrypted_copy(source: &Path, dest: &Path, key: &DbKey) -> Result<Vec<(String, i64)>> {
+    let src = Connection::open(source)?;
+    src.busy_timeout(Duration::from_secs(10))?;
+    let (busy, _, _): (i64, i64, i64) =
+        src.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+    if busy != 0 {
+        return Err(Error::Conflict(format!(
+            "{} is in use by another program; stop it first",
+            source.display()
+        )));
+    }
+    let _ = std::fs::remove_file(dest);
+    files::touch(dest)?;
+    let before = maintenance::table_counts(&src)?;
+    let version: i64 = src.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let app_id: i64 = src.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    let raw = zeroize::Zeroizing::new(format!("x'{}'", key.to_hex().as_str()));
+    src.execute(
+        "ATTACH DATABASE ?1 AS encrypted KEY ?2",
+        rusqlite::params![dest.to_string_lossy(), raw.as_str()],
+    )?;
+    let exported = src
+        .query_row("SELECT sqlcipher_export('encrypted')", [], |_| Ok(()))
+        .and_then(|()| {
+            // sqlcipher_export copies the schema and the rows, not the header's fields.
+            src.execute_batch(&format!(
+                "PRAGMA encrypted.user_version = {version};
+                 PRAGMA encrypted.application_id = {app_id};"
+            ))
+        });
+    src.execute_batch("DETACH DATABASE encrypted")?;
+    exported?;
+    let copy = DbFile::with_key(dest, Some(key.clone()));
+    let dst = copy.open_rw()?;
+    let check = maintenance::quick_check(&dst)?;
+    let after = maintenance::table_counts(&dst)?;
+    drop(dst);
+    if check != "ok" || after != before {
+        let _ = std::fs::remove_file(dest);
+        return Err(Error::internal(format!(
+            "the encrypted copy did not match the database ({check}); nothing was changed"
+        )));
+    }
+    File::open(dest)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io("sync", dest, e))?;
+    Ok(after)
+}
+
 /// The copy taken before a schema upgrade: `<db>.v<version>-<time>.bak`.
-pub fn before_upgrade(db: &Path, version: usize) -> Result<BackupInfo> {
+pub fn before_upgrade(db: &DbFile, version: usize) -> Result<BackupInfo> {
     let stamp = chrono::Utc::now().format("%Y%m%d-%H%M%S");
-    backup_to(db, &sidecar(db, &format!(".v{version}-{stamp}.bak")))
+    backup_to(db, &sidecar(&db.path, &format!(".v{version}-{stamp}.bak")))
 }

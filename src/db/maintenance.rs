@@ -79,3 +79,21 @@ pub fn has_table(conn: &Connection, table: &str) -> Result<bool> {
 pub fn row_count(conn: &Connection, table: &'static str) -> Result<i64> {
     Ok(conn.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| r.get(0))?)
 }
+
+/// Every table of the file with its number of rows, by name: two files hold the same
+/// records when these agree (the encryption's check of its copy).
+pub fn table_counts(conn: &Connection) -> Result<Vec<(String, i64)>> {
+    let names: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    names
+        .into_iter()
+        .map(|name| {
+            // The name comes from the file's own schema; quoted as an identifier.
+            let sql = format!("SELECT COUNT(*) FROM \"{}\"", name.replace('"', "\"\""));
+            let count = conn.query_row(&sql, [], |r| r.get(0))?;
+            Ok((name, count))
+        })
+        .collect()
+}

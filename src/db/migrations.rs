@@ -9,6 +9,7 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 use super::OpenError;
+use super::key::{self, DbFile, Kind};
 use crate::error::{Error, Result};
 
 /// Every schema step, in order; a database's `user_version` is how many it has had.
@@ -49,11 +50,12 @@ pub fn version(conn: &Connection) -> Result<usize> {
 /// (`<db>.v<N>-<time>.bak`, see `db::copy::before_upgrade`), then every pending migration
 /// runs in one transaction: an upgrade that fails leaves the database as it was. A
 /// database made by a newer Entrada is refused before anything touches it.
-pub fn apply(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
+pub fn apply(conn: &mut Connection, file: &DbFile) -> Result<(), OpenError> {
+    let path = file.path.as_path();
     let current = version(conn)?;
     refuse_newer(current, path)?;
     if current > 0 && current < latest() {
-        let copy = super::copy::before_upgrade(path, current)?;
+        let copy = super::copy::before_upgrade(file, current)?;
         tracing::info!(from = current, to = latest(), backup = %copy.path.display(),
             "upgrading the database schema; a copy was taken first");
     }
@@ -67,13 +69,31 @@ pub fn apply(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
     Ok(())
 }
 
-/// Refuses a database file made by a newer Entrada before anything (even a journal
-/// mode) is changed in it.
-pub fn check_file(path: &Path) -> Result<(), OpenError> {
-    if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
-        return Ok(());
+/// Refuses a database file made by a newer Entrada, an encrypted one without its key or
+/// with a wrong one, and a plain one given a key, before anything (even a journal mode)
+/// is changed in it.
+pub fn check_file(file: &DbFile) -> Result<(), OpenError> {
+    let path = file.path.as_path();
+    match (key::kind(path), file.is_encrypted()) {
+        (Kind::New, _) => return Ok(()),
+        (Kind::Encrypted, false) => {
+            return Err(OpenError::NeedsKey {
+                path: path.to_owned(),
+            });
+        }
+        (Kind::Plain, true) => {
+            return Err(OpenError::NotEncrypted {
+                path: path.to_owned(),
+            });
+        }
+        (Kind::Encrypted, true) | (Kind::Plain, false) => {}
     }
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let conn = file.open(rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    if file.is_encrypted() && !key::opens(&conn) {
+        return Err(OpenError::WrongKey {
+            path: path.to_owned(),
+        });
+    }
     // A version beyond ours is the likelier story (and either way nothing is touched).
     // (An unreadable file is named as such by `refuse_foreign`.)
     if let Ok(current) = version(&conn) {

@@ -23,6 +23,7 @@ pub mod events;
 pub mod export;
 pub mod feed;
 pub mod idempotency;
+pub mod key;
 pub mod maintenance;
 pub mod migrations;
 pub mod mirror;
@@ -39,6 +40,7 @@ use rusqlite::{Connection, OpenFlags};
 use crate::error::{Error, Result};
 use feed::Feed;
 
+pub use key::{DbFile, DbKey};
 pub use writer::Writer;
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -105,6 +107,27 @@ pub enum OpenError {
         why: String,
         unreadable: bool,
     },
+    /// Encrypted (or damaged: noise is all either shows without a key), and no key was
+    /// given.
+    #[error(
+        "{} is encrypted, or damaged: give its key (--key-file, or ENTRADA_DB_KEY), or \
+         restore a backup if it is damaged; nothing was changed",
+        .path.display()
+    )]
+    NeedsKey { path: PathBuf },
+    /// The key given does not open it.
+    #[error(
+        "the key given does not open {} (a wrong key, or a damaged file); nothing was changed",
+        .path.display()
+    )]
+    WrongKey { path: PathBuf },
+    /// A key was given for a database that is not encrypted.
+    #[error(
+        "{} is not encrypted, but a key was given: `entrada encrypt` encrypts it with that \
+         key, or start without one; nothing was changed",
+        .path.display()
+    )]
+    NotEncrypted { path: PathBuf },
     /// SQLite finds the file damaged.
     #[error(transparent)]
     Damaged(Error),
@@ -129,7 +152,11 @@ impl From<rusqlite::Error> for OpenError {
 impl From<OpenError> for Error {
     fn from(e: OpenError) -> Self {
         match e {
-            OpenError::Newer { .. } | OpenError::Foreign { .. } => Error::Conflict(e.to_string()),
+            OpenError::Newer { .. }
+            | OpenError::Foreign { .. }
+            | OpenError::NeedsKey { .. }
+            | OpenError::WrongKey { .. }
+            | OpenError::NotEncrypted { .. } => Error::Conflict(e.to_string()),
             OpenError::Damaged(e) | OpenError::Locked(e) | OpenError::Other(e) => e,
         }
     }
@@ -141,34 +168,37 @@ pub struct Db {
     readers: r2d2::Pool<SqliteConnectionManager>,
     writer: Writer,
     feed: Feed,
-    path: PathBuf,
+    file: DbFile,
 }
 
 impl Db {
     /// Opens (creating if needed) the database at `path`, applies pending migrations and
     /// starts the writer thread.
     pub fn open(path: &Path) -> Result<Db, OpenError> {
-        Db::open_with(path, CacheSizes::SERVER)
+        Db::open_with(&DbFile::plain(path), CacheSizes::SERVER)
     }
 
-    /// [`Db::open`] with page caches of the given sizes.
-    pub fn open_with(path: &Path, cache: CacheSizes) -> Result<Db, OpenError> {
+    /// [`Db::open`] for a file with its key, with page caches of the given sizes.
+    pub fn open_with(file: &DbFile, cache: CacheSizes) -> Result<Db, OpenError> {
+        let path = file.path.as_path();
         // Owner-only before SQLite creates its -wal and -shm files, which take the
         // database file's mode; a database left readable by others is tightened.
         crate::files::touch(path)?;
         crate::files::tighten_database(path)?;
-        migrations::check_file(path)?;
-        let mut conn = open_read_write(path, cache.writer_kib)?;
-        migrations::apply(&mut conn, path)?;
+        migrations::check_file(file)?;
+        let mut conn = open_read_write(file, cache.writer_kib)?;
+        migrations::apply(&mut conn, file)?;
         // Start with an empty WAL: readers look every page up in the WAL index first, and
         // a WAL left large by a bulk load or a crash slows every read until the next write.
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         let feed = Feed::start()?;
         let writer = Writer::start(conn, feed.clone())?;
 
+        let keyed = file.clone();
         let manager = SqliteConnectionManager::file(path)
             .with_flags(OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
             .with_init(move |c| {
+                keyed.unlock(c)?;
                 c.busy_timeout(BUSY_TIMEOUT)?;
                 tune_cache(c, cache.reader_kib)?;
                 c.set_prepared_statement_cache_capacity(64);
@@ -184,12 +214,17 @@ impl Db {
             readers,
             writer,
             feed,
-            path: path.to_path_buf(),
+            file: file.clone(),
         })
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.file.path
+    }
+
+    /// The file with its key: for copies (backups) and other connections to it.
+    pub fn file(&self) -> &DbFile {
+        &self.file
     }
 
     /// The live feed of committed check-in history.
@@ -203,7 +238,7 @@ impl Db {
     /// Runs on a connection of its own, outside the writer's transactions; call it when
     /// no request is running any more.
     pub fn checkpoint(&self) -> Result<()> {
-        let conn = Connection::open(&self.path)?;
+        let conn = self.file.open_rw()?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         let (busy, _, _): (i64, i64, i64) =
             conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
@@ -224,7 +259,7 @@ impl Db {
         if !self.writer.disk_full() {
             return false;
         }
-        let path = self.path.clone();
+        let path = self.file.path.clone();
         let room = tokio::task::spawn_blocking(move || disk_has_room(&path))
             .await
             .unwrap_or(false);
@@ -334,8 +369,8 @@ fn in_read_transaction<T>(
 }
 
 /// Opens the read-write connection with the pragmas every writer needs.
-fn open_read_write(path: &Path, cache_kib: i64) -> Result<Connection> {
-    let conn = Connection::open(path)?;
+fn open_read_write(file: &DbFile, cache_kib: i64) -> Result<Connection> {
+    let conn = file.open_rw()?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL: readers never block on the writer. FULL: a commit that returned is on disk.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get::<_, String>(0))?;
@@ -367,7 +402,11 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let server = Db::open(&dir.path().join("server.db")).expect("open");
         assert_eq!(cache_sizes(&server), (-64 * 1024, -16 * 1024));
-        let kiosk = Db::open_with(&dir.path().join("kiosk.db"), CacheSizes::KIOSK).expect("open");
+        let kiosk = Db::open_with(
+            &DbFile::plain(dir.path().join("kiosk.db")),
+            CacheSizes::KIOSK,
+        )
+        .expect("open");
         assert_eq!(cache_sizes(&kiosk), (-8 * 1024, -2 * 1024));
     }
 }

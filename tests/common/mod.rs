@@ -24,6 +24,8 @@ pub struct Server {
     child: Child,
     _stdout: BufReader<ChildStdout>,
     pub extra_stdout: Vec<String>,
+    /// The `--key-file` the server was started with, given to `cli` too.
+    key_file: Option<String>,
     _dir: tempfile::TempDir,
 }
 
@@ -254,6 +256,11 @@ impl Server {
             child,
             _stdout: stdout,
             extra_stdout,
+            key_file: extra
+                .iter()
+                .position(|a| *a == "--key-file")
+                .and_then(|i| extra.get(i + 1))
+                .map(|k| k.to_string()),
             _dir: dir,
         }
     }
@@ -285,10 +292,15 @@ impl Server {
 
     /// Runs `entrada <args> --db <this server's db>`.
     pub fn cli(&self, args: &[&str]) -> Output {
+        let key = match &self.key_file {
+            Some(k) if !args.contains(&"--key-file") => vec!["--key-file", k.as_str()],
+            _ => vec![],
+        };
         Command::new(BIN)
             .args(args)
             .arg("--db")
             .arg(&self.db)
+            .args(key)
             .env_remove("ENTRADA_DB")
             .output()
             .expect("run entrada")

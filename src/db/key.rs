@@ -1,0 +1,214 @@
+//! Encryption at rest: a database file and the key that opens it.
+//!
+//! A kiosk is a laptop that can be carried away, with tens of thousands of people's
+//! names on it. SQLite is built with SQLCipher (rusqlite's vendored build, nothing to
+//! install), which encrypts every page of the database and of its WAL with AES-256 and
+//! authenticates it with an HMAC; a file opened without its key reads as noise.
+//!
+//! Every connection to a database goes through [`DbFile::open`], which gives SQLCipher
+//! the key before anything else is read. The key is 32 random bytes given as a raw key
+//! (`x'...'`), so no passphrase derivation runs per connection: opening one stays as
+//! cheap as without encryption. Whether a file is encrypted at all is told by its first
+//! 16 bytes: a plain SQLite file starts with `SQLite format 3\0`, an encrypted one with
+//! its random salt.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rand::RngCore;
+use rusqlite::{Connection, OpenFlags};
+use zeroize::Zeroizing;
+
+/// A database key: 32 random bytes, wiped from memory when dropped, never printed.
+#[derive(Clone)]
+pub struct DbKey(Zeroizing<[u8; 32]>);
+
+impl fmt::Debug for DbKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DbKey(..)")
+    }
+}
+
+impl DbKey {
+    /// A new key from the operating system's random source.
+    pub fn random() -> DbKey {
+        let mut bytes = Zeroizing::new([0u8; 32]);
+        rand::rng().fill_bytes(bytes.as_mut());
+        DbKey(bytes)
+    }
+
+    /// A key written as 64 hexadecimal digits (surrounding white space ignored).
+    pub fn from_hex(text: &str) -> Result<DbKey, String> {
+        let text = text.trim();
+        let mut bytes = Zeroizing::new([0u8; 32]);
+        hex::decode_to_slice(text, bytes.as_mut()).map_err(|_| {
+            format!(
+                "a database key is 64 hexadecimal digits (found {} characters)",
+                text.chars().count()
+            )
+        })?;
+        Ok(DbKey(bytes))
+    }
+
+    /// The key as 64 hexadecimal digits, for a key file or a secret store.
+    pub fn to_hex(&self) -> Zeroizing<String> {
+        Zeroizing::new(hex::encode(self.0.as_ref()))
+    }
+
+    /// SQLCipher's raw-key form: `x'<64 hex digits>'`.
+    fn pragma_value(&self) -> Zeroizing<String> {
+        Zeroizing::new(format!("x'{}'", self.to_hex().as_str()))
+    }
+}
+
+/// Gives `conn` the key; must come before anything reads the file.
+pub fn apply(conn: &Connection, key: &DbKey) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "key", key.pragma_value().as_str())
+}
+
+/// Whether the key given to `conn` opens its file: SQLCipher checks it on the first read
+/// of the first page, which fails as "file is not a database" when it does not.
+pub fn opens(conn: &Connection) -> bool {
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .is_ok()
+}
+
+/// The first bytes of every plain SQLite database.
+const PLAIN_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+/// What the first bytes of a file say it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// No file, or an empty one: a new database.
+    New,
+    Plain,
+    /// Not a plain SQLite file: encrypted (or not a database at all).
+    Encrypted,
+}
+
+/// Reads the first 16 bytes of `path`.
+pub fn kind(path: &Path) -> Kind {
+    use std::io::Read as _;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return Kind::New;
+    };
+    let mut head = [0u8; 16];
+    let mut read = 0;
+    while read < head.len() {
+        match file.read(&mut head[read..]) {
+            Ok(0) => break,
+            Ok(n) => read += n,
+            Err(_) => break,
+        }
+    }
+    match read {
+        0 => Kind::New,
+        16 if &head == PLAIN_HEADER => Kind::Plain,
+        _ => Kind::Encrypted,
+    }
+}
+
+/// A database file and, when it is encrypted, its key: what every connection to it needs.
+#[derive(Debug, Clone)]
+pub struct DbFile {
+    pub path: PathBuf,
+    pub key: Option<Arc<DbKey>>,
+}
+
+impl DbFile {
+    /// A database without encryption.
+    pub fn plain(path: impl Into<PathBuf>) -> DbFile {
+        DbFile {
+            path: path.into(),
+            key: None,
+        }
+    }
+
+    pub fn with_key(path: impl Into<PathBuf>, key: Option<DbKey>) -> DbFile {
+        DbFile {
+            path: path.into(),
+            key: key.map(Arc::new),
+        }
+    }
+
+    /// The same key for another file (a backup, a copy).
+    pub fn beside(&self, path: impl Into<PathBuf>) -> DbFile {
+        DbFile {
+            path: path.into(),
+            key: self.key.clone(),
+        }
+    }
+
+    pub fn is_encrypted(&self) -> bool {
+        self.key.is_some()
+    }
+
+    /// Opens a connection and gives it the key. (SQLite reads nothing until the first
+    /// statement, so a wrong key shows there, as "file is not a database".)
+    pub fn open(&self, flags: OpenFlags) -> rusqlite::Result<Connection> {
+        let conn = Connection::open_with_flags(&self.path, flags)?;
+        self.unlock(&conn)?;
+        Ok(conn)
+    }
+
+    /// Opens read-write, creating the file if needed.
+    pub fn open_rw(&self) -> rusqlite::Result<Connection> {
+        self.open(OpenFlags::default())
+    }
+
+    /// Gives an open connection to this file its key, when it has one.
+    pub fn unlock(&self, conn: &Connection) -> rusqlite::Result<()> {
+        match &self.key {
+            Some(key) => apply(conn, key),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_reads_back_from_its_hex_and_never_prints() {
+        let key = DbKey::random();
+        let hex = key.to_hex();
+        assert_eq!(hex.len(), 64);
+        let again = DbKey::from_hex(&format!(" {} \n", hex.as_str())).expect("parse");
+        assert_eq!(again.to_hex().as_str(), hex.as_str());
+        assert_eq!(format!("{key:?}"), "DbKey(..)");
+        assert!(DbKey::from_hex("abc").is_err());
+        assert!(DbKey::from_hex(&"g".repeat(64)).is_err());
+    }
+
+    #[test]
+    fn an_encrypted_file_is_noise_without_its_key_and_plain_files_are_told_apart() {
+        let dir = tempfile::tempdir().expect("dir");
+        let secret = DbFile::with_key(dir.path().join("secret.db"), Some(DbKey::random()));
+        let plain = DbFile::plain(dir.path().join("plain.db"));
+        assert_eq!(kind(&secret.path), Kind::New);
+        for file in [&secret, &plain] {
+            let conn = file.open_rw().expect("open");
+            conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES ('Zebulon Quarrington')")
+                .expect("write");
+        }
+        assert_eq!(kind(&secret.path), Kind::Encrypted);
+        assert_eq!(kind(&plain.path), Kind::Plain);
+        let bytes = std::fs::read(&secret.path).expect("read");
+        assert!(!bytes.windows(7).any(|w| w == b"Zebulon"));
+        let wrong = secret.beside(&secret.path);
+        let wrong = DbFile::with_key(wrong.path, Some(DbKey::random()));
+        let refused = wrong
+            .open_rw()
+            .and_then(|c| c.query_row("SELECT count(*) FROM t", [], |r| r.get::<_, i64>(0)));
+        assert!(refused.is_err(), "a wrong key reads nothing");
+        let read: String = secret
+            .open_rw()
+            .and_then(|c| c.query_row("SELECT x FROM t", [], |r| r.get(0)))
+            .expect("the right key reads");
+        assert_eq!(read, "Zebulon Quarrington");
+    }
+}

@@ -1,0 +1,297 @@
+//! Encryption at rest (issue 19): with a key, neither the database, its WAL nor a backup
+//! holds an attendee's name or email; the server starts again with its key file or
+//! `ENTRADA_DB_KEY`; a wrong or missing key is refused with a clear message and nothing
+//! changes; `entrada encrypt` converts a plain database of 10,000 attendees in place
+//! and keeps every record.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{BIN, Server};
+use serde_json::json;
+
+const NAME: &[u8] = b"Quarrington";
+const EMAIL: &[u8] = b"zq-unique@example.org";
+
+fn contains(path: &Path, needle: &[u8]) -> bool {
+    std::fs::read(path)
+        .map(|bytes| bytes.windows(needle.len()).any(|w| w == needle))
+        .unwrap_or(false)
+}
+
+fn sidecar(db: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
+fn entrada(args: &[&str], env_key: Option<&str>) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .env_remove("ENTRADA_DB")
+        .env_remove("ENTRADA_DB_KEY")
+        .env_remove("ENTRADA_DB_KEY_FILE");
+    if let Some(key) = env_key {
+        command.env("ENTRADA_DB_KEY", key);
+    }
+    command.output().expect("run entrada")
+}
+
+fn said(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn add_person(s: &Server, t: &str) -> i64 {
+    let event = s.event(t, "Encrypted");
+    s.attendee(
+        t,
+        event,
+        json!({"first_name": "Zebulon", "last_name": "Quarrington",
+               "email": "zq-unique@example.org", "qr_code": "ZQ-1"}),
+    );
+    event
+}
+
+#[test]
+fn an_encrypted_kiosk_keeps_no_name_in_its_files_and_starts_again_with_its_key() {
+    let keys = tempfile::tempdir().expect("dir");
+    let key_file = keys.path().join("kiosk.key");
+    let key_arg = key_file.to_string_lossy().into_owned();
+    let s = Server::start_with(&["--key-file", &key_arg]);
+    let key = std::fs::read_to_string(&key_file).expect("a key file made at first start");
+    assert_eq!(key.trim().len(), 64, "64 hex digits");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&key_file)
+            .expect("key")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "the key file is owner-only");
+    }
+    let t = s.token("read write check_in");
+    let event = add_person(&s, &t);
+    assert_eq!(s.scan(&t, event, "ZQ-1", "check_in")["outcome"], "ok");
+    // While serving, the new records are in the WAL: encrypted there too.
+    let wal = sidecar(&s.db, "-wal");
+    assert!(std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0), "a WAL");
+    for file in [&s.db, &wal] {
+        assert!(!contains(file, NAME), "{} holds the name", file.display());
+        assert!(!contains(file, EMAIL), "{} holds the email", file.display());
+    }
+    let backup = keys.path().join("backup.db");
+    let out = s.cli(&[
+        "backup",
+        "--to",
+        &backup.to_string_lossy(),
+        "--key-file",
+        &key_arg,
+    ]);
+    assert!(out.status.success(), "{}", said(&out));
+    assert!(!contains(&backup, NAME) && !contains(&backup, EMAIL));
+    let doctor = entrada(
+        &[
+            "doctor",
+            "--db",
+            &backup.to_string_lossy(),
+            "--key-file",
+            &key_arg,
+        ],
+        None,
+    );
+    assert!(doctor.status.success(), "{}", said(&doctor));
+    assert!(
+        said(&doctor).contains("encrypted (SQLCipher"),
+        "{}",
+        said(&doctor)
+    );
+
+    let dir = s.stop_keeping_files();
+    let db = dir.path().join("entrada.db");
+    assert!(
+        !contains(&db, NAME) && !contains(&db, EMAIL),
+        "after a clean stop"
+    );
+    // Again with the key file, then with the key in ENTRADA_DB_KEY.
+    let s = Server::start_in(dir, &["--key-file", &key_arg]);
+    let t = s.token("read");
+    let list = s.get(&format!("/events/{event}/attendees"), &t).json();
+    assert_eq!(list["items"][0]["last_name"], "Quarrington", "{list}");
+    let dir = s.stop_keeping_files();
+    let out = entrada(
+        &[
+            "doctor",
+            "--db",
+            &dir.path().join("entrada.db").to_string_lossy(),
+        ],
+        Some(key.trim()),
+    );
+    assert!(out.status.success(), "{}", said(&out));
+}
+
+#[test]
+fn a_missing_or_wrong_key_is_refused_and_nothing_changes() {
+    let keys = tempfile::tempdir().expect("dir");
+    let key_file = keys.path().join("kiosk.key");
+    let key_arg = key_file.to_string_lossy().into_owned();
+    let s = Server::start_with(&["--key-file", &key_arg]);
+    let t = s.token("read write");
+    add_person(&s, &t);
+    let dir = s.stop_keeping_files();
+    let db = dir.path().join("entrada.db");
+    let db_arg = db.to_string_lossy().into_owned();
+    let before = std::fs::read(&db).expect("db");
+
+    let serve = |extra: &[&str], env_key: Option<&str>| {
+        let mut args = vec!["serve", "--db", &db_arg, "--bind", "127.0.0.1:0"];
+        args.extend_from_slice(extra);
+        entrada(&args, env_key)
+    };
+    let out = serve(&[], None);
+    assert!(!out.status.success());
+    assert!(said(&out).contains("is encrypted"), "{}", said(&out));
+
+    let wrong = keys.path().join("wrong.key");
+    let wrong_arg = wrong.to_string_lossy().into_owned();
+    let out = entrada(
+        &[
+            "encrypt",
+            "--db",
+            "/nonexistent/x.db",
+            "--key-file",
+            &wrong_arg,
+        ],
+        None,
+    );
+    assert!(!out.status.success(), "no database there");
+    assert!(wrong.exists(), "a key was made for the conversion");
+    let out = serve(&["--key-file", &wrong_arg], None);
+    assert!(!out.status.success());
+    assert!(
+        said(&out).contains("does not open"),
+        "a clear message: {}",
+        said(&out)
+    );
+    let out = serve(&[], Some(&"0".repeat(64)));
+    assert!(said(&out).contains("does not open"), "{}", said(&out));
+    let out = serve(&[], Some("not a key"));
+    assert!(said(&out).contains("ENTRADA_DB_KEY"), "{}", said(&out));
+    assert_eq!(std::fs::read(&db).expect("db"), before, "nothing changed");
+    assert!(
+        !sidecar(&db, "-wal").exists()
+            || std::fs::metadata(sidecar(&db, "-wal")).is_ok_and(|m| m.len() == 0),
+        "nothing written"
+    );
+
+    // A key file others can read is refused.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&key_file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        let out = serve(&["--key-file", &key_arg], None);
+        assert!(
+            said(&out).contains("readable by other users"),
+            "{}",
+            said(&out)
+        );
+    }
+}
+
+#[test]
+fn a_plain_database_of_ten_thousand_attendees_is_encrypted_in_place() {
+    let s = Server::start();
+    let t = s.token("read write check_in");
+    let event = add_person(&s, &t);
+    let mut csv = String::from("first_name,last_name,email\n");
+    for i in 1..10_000 {
+        csv.push_str(&format!("Person{i},Family{i},p{i}@example.org\n"));
+    }
+    let dir = s.db.parent().expect("dir").to_path_buf();
+    let file = dir.join("people.csv");
+    std::fs::write(&file, csv).expect("csv");
+    let out = s.cli(&[
+        "import",
+        "attendees",
+        "--event",
+        &event.to_string(),
+        &file.to_string_lossy(),
+    ]);
+    assert!(out.status.success(), "{}", said(&out));
+    assert_eq!(s.attendee_count(&t, event), 10_000);
+    assert_eq!(s.scan(&t, event, "ZQ-1", "check_in")["outcome"], "ok");
+    std::fs::remove_file(&file).expect("remove the csv");
+
+    // Refused while the server holds the database.
+    let key_file = dir.join("kiosk.key");
+    let key_arg = key_file.to_string_lossy().into_owned();
+    let busy = s.cli(&["encrypt", "--key-file", &key_arg]);
+    assert!(!busy.status.success());
+    assert!(said(&busy).contains("stop it"), "{}", said(&busy));
+
+    let dir = s.stop_keeping_files();
+    let db = dir.path().join("entrada.db");
+    assert!(contains(&db, NAME), "plain before");
+    let out = entrada(
+        &[
+            "encrypt",
+            "--db",
+            &db.to_string_lossy(),
+            "--key-file",
+            &key_arg,
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON line");
+    assert_eq!(report["attendees"], 10_000, "{report}");
+    assert!(
+        !contains(&db, NAME) && !contains(&db, EMAIL),
+        "encrypted after"
+    );
+    assert!(!contains(&db, b"Family9999"));
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".plain") || n.contains(".encrypting"))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "the plain copy is gone: {leftovers:?}"
+    );
+    let again = entrada(
+        &[
+            "encrypt",
+            "--db",
+            &db.to_string_lossy(),
+            "--key-file",
+            &key_arg,
+        ],
+        None,
+    );
+    assert!(
+        said(&again).contains("already encrypted"),
+        "{}",
+        said(&again)
+    );
+
+    let s = Server::start_in(dir, &["--key-file", &key_arg]);
+    let t = s.token("read check_in");
+    assert_eq!(s.attendee_count(&t, event), 10_000, "every record");
+    let found = s
+        .get(&format!("/events/{event}/attendees?q=Family9999"), &t)
+        .json();
+    assert_eq!(found["metadata"]["total_count"], 1, "{found}");
+    let again = s.scan(&t, event, "ZQ-1", "check_in");
+    assert_eq!(
+        again["outcome"], "already_checked_in",
+        "the history came along"
+    );
+}
