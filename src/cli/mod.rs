@@ -116,6 +116,17 @@ pub struct DbArg {
         hide_env = true
     )]
     pub key_file: Option<PathBuf>,
+    /// Keep the database's key in the OS secret store (Secret Service: GNOME Keyring,
+    /// KeePassXC), made there at the first start of a new database
+    /// [env: ENTRADA_SECRET_STORE=1]
+    #[arg(
+        long,
+        env = "ENTRADA_SECRET_STORE",
+        hide_env = true,
+        conflicts_with = "key_file",
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
+    pub secret_store: bool,
 }
 
 impl DbArg {
@@ -125,7 +136,12 @@ impl DbArg {
 
     /// The database's key, if it has one; a missing key file is made when `make` says.
     pub fn key_with(&self, make: keystore::Make) -> Result<Option<DbKey>> {
-        keystore::load(&self.path(), self.key_file.as_deref(), make)
+        let keep = match (&self.key_file, self.secret_store) {
+            (Some(file), _) => keystore::Keep::File(file),
+            (None, true) => keystore::Keep::SecretStore,
+            (None, false) => keystore::Keep::Nowhere,
+        };
+        keystore::load(&self.path(), keep, make)
     }
 
     /// The database file with its key (an existing key file, or `ENTRADA_DB_KEY`).
@@ -165,8 +181,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Encrypt { db } => {
             let key = db.key_with(keystore::Make::Always)?.ok_or_else(|| {
                 Error::invalid(
-                    "give --key-file PATH (a new key is made there when it is missing) or \
-                     ENTRADA_DB_KEY",
+                    "give --key-file PATH or --secret-store (a new key is made there when there \
+                     is none), or ENTRADA_DB_KEY",
                 )
             })?;
             let done = crate::backup::encrypt(&db.path(), &key)?;
