@@ -10,9 +10,10 @@
 //! - `db`: SQLite, the single writer, every SQL statement of the app, and the consistent
 //!   copy of the file (`db::copy`) that schema upgrades and backups both take.
 //! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
-//! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`: backups and restore, the
-//!   server's settings, `entrada doctor`, CSV import and export, the demo data, the sync
-//!   with a remote v2 server.
+//! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`, `retention`: backups and
+//!   restore, the server's settings, `entrada doctor`, CSV import and export, the demo
+//!   data, the sync with a remote v2 server, the erasure of personal data when an event's
+//!   retention period ends.
 //! - `api`: HTTP (handlers, extractors, layers, the OpenAPI document); `ui`: the embedded
 //!   web UI.
 //! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of
@@ -37,6 +38,7 @@ pub mod domain;
 pub mod error;
 pub mod limits;
 pub mod qr;
+pub mod retention;
 pub mod server;
 pub mod sync;
 pub mod transfer;

@@ -312,7 +312,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(sessions::list, sessions::create))
         .routes(routes!(sessions::update, sessions::delete))
         .routes(routes!(attendees::list, attendees::create))
-        .routes(routes!(attendees::get, attendees::update))
+        .routes(routes!(attendees::get, attendees::update, attendees::erase))
         .routes(routes!(attendee_fields::list, attendee_fields::create))
         .routes(routes!(attendee_fields::update, attendee_fields::delete))
         .routes(routes!(attendee_fields::answer_count))

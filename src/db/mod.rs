@@ -26,6 +26,7 @@ pub mod idempotency;
 pub mod maintenance;
 pub mod migrations;
 pub mod mirror;
+pub mod privacy;
 pub mod sync;
 pub mod users;
 pub mod writer;
