@@ -339,12 +339,18 @@ fn purge_erases_every_attendee_of_one_event_now() {
     // The scan is Ada's: Zebulon's row is written once (see the ignored test above).
     let ada = s.attendee(&t, event, json!({"first_name": "Ada"}));
     s.attendee(&t, other, json!({"first_name": "Grace"}));
-    s.scan(
-        &t,
-        event,
-        ada["qr_code"].as_str().expect("code"),
-        "check_in",
-    );
+    let ada_code = ada["qr_code"].as_str().expect("code");
+    let keyed_scan = |s: &Server| {
+        s.call_with(
+            "POST",
+            &format!("/events/{event}/scans"),
+            Some(&t),
+            &[("Idempotency-Key", "ada-scan")],
+            Some(&json!({"item": {"code": ada_code, "action": "check_in"}})),
+        )
+    };
+    let first = keyed_scan(&s);
+    assert_eq!(first.item()["outcome"], "ok", "{}", first.text);
 
     let printed = s.cli_json(&["purge", "--event", &event.to_string()]);
     assert_eq!(printed, json!({"event": event, "erased": 2}));
@@ -353,6 +359,15 @@ fn purge_erases_every_attendee_of_one_event_now() {
     assert_eq!(history_total(&s, &t, event), 1);
     let e = s.get(&format!("/events/{event}"), &t).item();
     assert!(e["purged_at"].is_string(), "{e}");
+    // The keyed scan's stored answer (Ada's record) went with her: a repeat runs again.
+    let repeat = keyed_scan(&s);
+    assert_eq!(
+        repeat.header("idempotent-replayed"),
+        None,
+        "{}",
+        repeat.text
+    );
+    assert_ne!(repeat.item()["outcome"], "ok", "{}", repeat.text);
     // Again: nothing left to erase. An unknown event fails.
     assert_eq!(
         s.cli_json(&["purge", "--event", &event.to_string()])["erased"],
@@ -589,4 +604,10 @@ fn an_erasure_at_a_kiosk_reaches_the_remote_and_a_walk_in_never_pushed_never_arr
             .text
             .as_bytes(),
     );
+    // A purge of the mirrored event reaches the remote as well.
+    let printed = kiosk.cli_json(&["purge", "--event", &local.to_string()]);
+    assert_eq!(printed["erased"], 1);
+    round(&kiosk, &kt);
+    assert_eq!(remote.attendee_count(&rt, event), 0);
+    assert_eq!(kiosk.attendee_count(&kt, local), 0);
 }
