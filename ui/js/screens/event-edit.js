@@ -198,8 +198,11 @@ export function render(root, params = {}) {
         } else if (!endsAt) {
           when.textContent = 'Set when the event ends: the days count from its end.';
         } else {
-          const at = new Date(new Date(endsAt).getTime() + days.value * 86400000).toISOString();
-          when.textContent = `Personal data will be erased on ${formatDateTime(at)}.`;
+          const at = new Date(new Date(endsAt).getTime() + days.value * 86400000);
+          // The server looks at start and every hour: a date already past is that soon.
+          when.textContent = at > new Date()
+            ? `Personal data will be erased on ${formatDateTime(at.toISOString())}.`
+            : `Personal data will be erased within the hour (the date, ${formatDateTime(at.toISOString())}, has passed).`;
         }
       };
       retention.input.addEventListener('input', showWhen);
