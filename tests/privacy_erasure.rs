@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -56,6 +56,46 @@ fn history_total(s: &Server, t: &str, event: i64) -> i64 {
     let r = s.get(&format!("/events/{event}/check_ins?per_page=100"), t);
     assert_eq!(r.status, 200, "{}", r.text);
     r.json()["metadata"]["total_count"].as_i64().expect("total")
+}
+
+/// The data of the next `n` events of a live stream (heartbeat comments skipped).
+fn stream_events(stream: &mut impl BufRead, n: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut data = String::new();
+    while out.len() < n {
+        let mut line = String::new();
+        let read = stream.read_line(&mut line).expect("read the stream");
+        assert!(read > 0, "the stream ended");
+        let line = line.trim_end_matches(['\r', '\n']);
+        if let Some(v) = line.strip_prefix("data:") {
+            data.push_str(v.trim_start());
+        } else if line.is_empty() && !data.is_empty() {
+            out.push(serde_json::from_str(&data).expect("data is JSON"));
+            data.clear();
+        }
+    }
+    out
+}
+
+fn open_stream(
+    s: &Server,
+    t: &str,
+    event: i64,
+    last: Option<&str>,
+) -> BufReader<reqwest::blocking::Response> {
+    let client = reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client");
+    let mut req = client
+        .get(format!("{}/events/{event}/check_ins/stream", s.api))
+        .bearer_auth(t);
+    if let Some(id) = last {
+        req = req.header("Last-Event-ID", id);
+    }
+    let resp = req.send().expect("open the stream");
+    assert_eq!(resp.status(), 200);
+    BufReader::new(resp)
 }
 
 fn erase(s: &Server, t: &str, event: i64, id: i64, key: Option<&str>) -> common::Resp {
@@ -114,6 +154,9 @@ fn an_erased_attendee_is_gone_from_the_api_and_exports_and_the_history_keeps_its
     assert_eq!(r.status, 200, "{}", r.text);
     let before = history_total(&s, &t, event);
     assert_eq!(before, 4);
+
+    // A live stream open across the erasure goes on.
+    let mut live = open_stream(&s, &t, event, None);
 
     // Door staff (no `write`) may not erase.
     let door = s.token("read check_in");
@@ -186,11 +229,21 @@ fn an_erased_attendee_is_gone_from_the_api_and_exports_and_the_history_keeps_its
         s.get(&format!("/events/{event}/check_in_stats"), &t).status,
         200
     );
+    // The stream: the open one gets the next record; a new one's catch-up from the start
+    // shows the person's records without an attendee.
+    assert_eq!(s.scan(&t, event, ada_code, "check_out")["outcome"], "ok");
+    let next = stream_events(&mut live, 1);
+    assert_eq!(next[0]["attendee"]["first_name"], "Ada", "{next:?}");
+    let mut replay = open_stream(&s, &t, event, Some("0"));
+    let frames = stream_events(&mut replay, before as usize + 1);
+    let nameless = frames.iter().filter(|f| f["attendee"].is_null()).count();
+    assert_eq!(nameless, 3, "{frames:?}");
+    assert!(!format!("{frames:?}").contains(FIRST));
     let ada_history = s.get(
         &format!("/events/{event}/attendees/{}/check_ins", ada["id"]),
         &t,
     );
-    assert_eq!(ada_history.json()["metadata"]["total_count"], 1);
+    assert_eq!(ada_history.json()["metadata"]["total_count"], 2);
 
     // The exports.
     for export in ["attendees.csv", "check_ins.csv"] {
@@ -204,7 +257,7 @@ fn an_erased_attendee_is_gone_from_the_api_and_exports_and_the_history_keeps_its
         .text;
     assert_eq!(
         csv.lines().count() as i64,
-        before + 1,
+        before + 2,
         "a header and every record: {csv}"
     );
 
