@@ -195,7 +195,7 @@ pub async fn erase(
             Ok(answer)
         })
         .await?;
-    // No number or name of the person in the log: the id alone, as every request logs.
+    // Ids only: nothing of the person is ever logged.
     tracing::info!(event_id, attendee_id = id, "attendee erased");
     Ok(idempotent.respond(StatusCode::OK, &answer))
 }

@@ -1,6 +1,6 @@
 //! The command line: `serve`, `accounts`, `clients`, `users`, `sync`, `import`, `export`,
-//! `backup`, `restore`, `purge`, `doctor`, `bench`. One module per command group; this one holds
-//! the parser, the dispatch and what the groups share.
+//! `backup`, `restore`, `purge`, `doctor`, `bench`. One module per command group; this
+//! one holds the parser, the dispatch and what the groups share.
 //!
 //! This is a contract that later issues and black-box suites rely on: flag names, the
 //! environment variables `ENTRADA_DB` and `ENTRADA_BIND`, the first stdout line of `serve`
