@@ -1,6 +1,7 @@
-//! The one wiring of a running Entrada: the server, the sync with a remote, and rolling
-//! backups. `entrada serve` and the desktop app both start here, so what runs beside the
-//! server (and in which order) cannot drift apart between the two.
+//! The one wiring of a running Entrada: the server, the sync with a remote, rolling
+//! backups and the retention pass (`retention`). `entrada serve` and the desktop app
+//! both start here, so what runs beside the server (and in which order) cannot drift
+//! apart between the two.
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -28,13 +29,16 @@ pub struct RollingBackups {
     pub keep: usize,
 }
 
-/// Starts the server, then the sync and the backups of its database. When this returns,
-/// the server accepts connections at the returned `addr`; `shutdown` stops it.
+/// Starts the server, then the retention pass, the sync and the backups of its database.
+/// When this returns, the server accepts connections at the returned `addr`; `shutdown`
+/// stops it.
 pub async fn run(
     config: AppConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<RunningServer, StartError> {
     let server = server::start(config.server, shutdown).await?;
+    // The first pass runs at once, beside the server (retention.rs).
+    crate::retention::spawn(server.db.clone());
     if !config.sync_every.is_zero() {
         crate::sync::spawn(server.db.clone(), config.sync_every);
     }

@@ -192,6 +192,7 @@ pub fn seed_event(
             timezone: some("Europe/Oslo"),
             location: some("Oslo Spektrum, Sonja Henies plass 2, Oslo"),
             door_questions: None,
+            retention_days: None,
         }
         .apply(None)?,
     )?;

@@ -12,9 +12,10 @@
 //!   copy of the file (`db::copy`) that schema upgrades and backups both take.
 //! - `keystore`: where a database's key comes from (`ENTRADA_DB_KEY`, a key file).
 //! - `auth`: who a request acts for (tokens, scopes, secrets, PKCE), without HTTP.
-//! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`: backups and restore, the
-//!   server's settings, `entrada doctor`, CSV import and export, the demo data, the sync
-//!   with a remote v2 server.
+//! - `backup`, `config`, `doctor`, `transfer`, `demo`, `sync`, `retention`: backups and
+//!   restore, the server's settings, `entrada doctor`, CSV import and export, the demo
+//!   data, the sync with a remote v2 server, the erasure of personal data when an event's
+//!   retention period ends.
 //! - `api`: HTTP (handlers, extractors, layers, the OpenAPI document); `ui`: the embedded
 //!   web UI.
 //! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of
@@ -41,6 +42,7 @@ pub mod files;
 pub mod keystore;
 pub mod limits;
 pub mod qr;
+pub mod retention;
 pub mod server;
 pub mod sync;
 pub mod transfer;

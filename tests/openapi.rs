@@ -216,6 +216,13 @@ fn every_documented_route_answers_as_documented() {
             .expect("id")
     };
     let (spare_regtype, spare_session) = (spare("registration_types"), spare("sessions"));
+    let spare_attendee = s.attendee(
+        &token,
+        event,
+        json!({"first_name": "To erase", "fields": [{"attendee_field_id": shirt, "value": "S"}]}),
+    )["id"]
+        .as_i64()
+        .expect("attendee id");
     let spare_field = s.field(
         &token,
         event,
@@ -247,7 +254,11 @@ fn every_documented_route_answers_as_documented() {
             } else if path.contains("attendees/{id}") && path.contains("check_in") {
                 checkin_attendee
             } else if path.contains("attendees/{id}") {
-                attendee
+                if method == "delete" {
+                    spare_attendee
+                } else {
+                    attendee
+                }
             } else if path.contains("registration_types/{id}") {
                 if method == "delete" {
                     spare_regtype

@@ -1,4 +1,4 @@
-//! `/events/{event_id}/attendees`: list, get, create, update.
+//! `/events/{event_id}/attendees`: list, get, create, update, and erase (an extension).
 
 use crate::api::json::Json;
 use axum::extract::{RawQuery, State};
@@ -12,9 +12,10 @@ use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
 use super::state::AppState;
 use crate::auth::Write;
-use crate::db::{attendees, events};
+use crate::db::{attendees, events, privacy};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
 use crate::domain::status::{CheckinStatus, RsvpStatus};
+use crate::domain::time;
 use crate::error::Result;
 
 /// The extension filters, as the document shows them; `AttendeeFilter::from_query` reads
@@ -139,4 +140,62 @@ pub async fn update(
         })
         .await?;
     Ok(Json(Item::new(attendee)))
+}
+
+/// What an erasure answers: which attendee went and what was kept. It repeats nothing of
+/// the person, so neither the answer nor its stored copy (`Idempotency-Key`) holds any.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AttendeeErasure {
+    /// The erased attendee's id (it now answers 404).
+    pub id: i64,
+    pub event_id: i64,
+    #[schema(format = DateTime)]
+    pub erased_at: String,
+    /// Check-in history records kept, anonymised (no attendee, no code), so the event's
+    /// history counts do not change.
+    pub check_ins_kept: i64,
+}
+
+/// Extension: erase an attendee's personal data (a data-protection erasure request).
+///
+/// The attendee, its answers, session presence and ticket code go for good; so do the
+/// stored answers of earlier keyed requests that repeat the person, and its unsent
+/// changes in the sync's outbox. The check-in history stays, each record anonymised
+/// (`attendee_id` and `code` null, as for a scan of an unknown code), so the event's
+/// history counts do not change; live streams show those records without an attendee.
+/// Freed database space is overwritten with zeros, so the person is in no backup made
+/// afterwards. For an event mirrored from a remote the erasure is queued like any change
+/// and sent as this same `DELETE` to the remote's copy (a 404 there counts as done).
+/// It cannot be undone. Answers 200 with what was erased (never the person's data);
+/// an unknown attendee is 404, also for a second erasure without an `Idempotency-Key`.
+#[utoipa::path(delete, operation_id = "eraseAttendee", path = "/events/{event_id}/attendees/{id}", tag = "attendees",
+    params(("event_id" = i64, Path, description = "Event id"), ("id" = i64, Path, description = "Attendee id")),
+    responses((status = 200, description = "The attendee was erased", body = Item<AttendeeErasure>), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn erase(
+    access: Access<Write>,
+    ApiPath((event_id, id)): ApiPath<(i64, i64)>,
+    State(state): State<AppState>,
+    idempotent: Idempotent,
+) -> Result<Response> {
+    let key = idempotent.clone();
+    let answer = access
+        .write(&state.db, move |conn, who| {
+            events::check(conn, who.account_id, event_id)?;
+            let erased = privacy::erase(conn, event_id, id)?;
+            let answer = Item::new(AttendeeErasure {
+                id,
+                event_id,
+                erased_at: time::now(),
+                check_ins_kept: erased.check_ins_kept,
+            });
+            // Stored with the erasure, in its transaction: a retry after a lost answer
+            // gets this 200, not a 404 for the attendee it erased.
+            key.store(conn, StatusCode::OK, &answer)?;
+            Ok(answer)
+        })
+        .await?;
+    // Ids only: nothing of the person is ever logged.
+    tracing::info!(event_id, attendee_id = id, "attendee erased");
+    Ok(idempotent.respond(StatusCode::OK, &answer))
 }

@@ -101,6 +101,9 @@ fn summit() -> Value {
         "attendee_count": 300,
         "demo": true,
         "door_questions": false,
+        "retention_days": null,
+        "erase_after": null,
+        "purged_at": null,
         "created_at": SET_UP_AT,
         "updated_at": SET_UP_AT
     })
@@ -119,6 +122,9 @@ fn meetup() -> Value {
         "attendee_count": 0,
         "demo": false,
         "door_questions": false,
+        "retention_days": 30,
+        "erase_after": "2026-11-07T19:00:00.000Z",
+        "purged_at": null,
         "created_at": "2026-09-02T13:20:05.917Z",
         "updated_at": "2026-09-02T13:20:05.917Z"
     })
@@ -524,7 +530,8 @@ fn event_examples() -> Vec<Example> {
                     "starts_at": "2026-10-08T17:00:00+02:00",
                     "ends_at": "2026-10-08T21:00:00+02:00",
                     "timezone": "Europe/Oslo",
-                    "location": "Kulturhuset, Youngs gate 6, Oslo"
+                    "location": "Kulturhuset, Youngs gate 6, Oslo",
+                    "retention_days": 30
                 }}),
             )),
             responses: vec![("201", item(meetup()))],
@@ -648,6 +655,19 @@ fn attendee_examples() -> Vec<Example> {
                 }}),
             )),
             responses: vec![("200", item(promoted))],
+        },
+        Example {
+            operation: "eraseAttendee",
+            request: None,
+            responses: vec![(
+                "200",
+                item(json!({
+                    "id": 1,
+                    "event_id": 1,
+                    "erased_at": "2026-09-20T08:00:00.000Z",
+                    "check_ins_kept": 2
+                })),
+            )],
         },
         Example {
             operation: "importAttendees",

@@ -180,6 +180,12 @@ anything else is 404.
 - `PATCH /events/{event_id}/attendees/{id}` also accepts `registration_type_id` and
   `fields` (answers to set; unlisted answers are kept).
 - Attendees carry `updated_at`.
+- `DELETE /events/{event_id}/attendees/{id}` (`write`) erases an attendee's personal data
+  (a data-protection erasure): 200 `{item: {id, event_id, erased_at, check_ins_kept}}`;
+  the check-in history keeps its records without the person, so counts do not change.
+  Events carry `retention_days` (null: off) and the read-only `erase_after` (`ends_at`
+  plus that many days) and `purged_at`: the server erases the event's attendees once
+  `erase_after` has passed (checked at start and hourly).
 - `PATCH .../attendee_fields/{id}` accepts `position` to reorder;
   `GET .../attendee_fields/{id}/answer_count` counts the answers a delete would remove.
 - CSV: `POST /events/{event_id}/imports/attendees` (body `text/csv`; `dry_run`,
@@ -312,7 +318,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(sessions::list, sessions::create))
         .routes(routes!(sessions::update, sessions::delete))
         .routes(routes!(attendees::list, attendees::create))
-        .routes(routes!(attendees::get, attendees::update))
+        .routes(routes!(attendees::get, attendees::update, attendees::erase))
         .routes(routes!(attendee_fields::list, attendee_fields::create))
         .routes(routes!(attendee_fields::update, attendee_fields::delete))
         .routes(routes!(attendee_fields::answer_count))

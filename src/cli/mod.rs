@@ -1,6 +1,6 @@
 //! The command line: `serve`, `accounts`, `clients`, `users`, `sync`, `import`, `export`,
-//! `backup`, `restore`, `doctor`, `bench`. One module per command group; this one holds
-//! the parser, the dispatch and what the groups share.
+//! `backup`, `restore`, `purge`, `doctor`, `bench`. One module per command group; this
+//! one holds the parser, the dispatch and what the groups share.
 //!
 //! This is a contract that later issues and black-box suites rely on: flag names, the
 //! environment variables `ENTRADA_DB` and `ENTRADA_BIND`, the first stdout line of `serve`
@@ -75,6 +75,17 @@ pub enum Command {
         /// The backup to restore.
         #[arg(long, value_name = "PATH")]
         from: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Erase the personal data of every attendee of an event now (what its retention
+    /// does when `retention_days` have passed): attendees, answers and codes go, the
+    /// check-in history stays, anonymised. Asks no confirmation (like `restore`); it
+    /// cannot be undone. Prints {"event": ID, "erased": N}.
+    Purge {
+        /// The local event id.
+        #[arg(long, value_name = "ID")]
+        event: i64,
         #[command(flatten)]
         db: DbArg,
     },
@@ -176,6 +187,14 @@ pub fn run(cli: Cli) -> Result<()> {
             print_line(&serde_json::json!({
                 "restored": db.path(), "from": from, "previous_kept_at": kept
             }))
+        }
+        Command::Purge { event, db } => {
+            let erased = db.open()?.write_blocking(move |conn| {
+                crate::db::events::account_of(conn, event)?
+                    .ok_or_else(|| Error::not_found(format_args!("event {event}")))?;
+                crate::db::privacy::erase_event(conn, event)
+            })?;
+            print_line(&serde_json::json!({ "event": event, "erased": erased }))
         }
         Command::Doctor { db } => doctor(&db.file()?),
         Command::Encrypt { db } => {

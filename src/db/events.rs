@@ -3,7 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::domain::event::{
-    Event, EventData, RegistrationType, RegistrationTypeData, Session, SessionData,
+    Event, EventData, RegistrationType, RegistrationTypeData, Session, SessionData, erase_after,
 };
 use crate::domain::page::PageRequest;
 use crate::domain::time;
@@ -14,18 +14,19 @@ use crate::error::{Error, Result};
 macro_rules! event_columns {
     () => {
         "id, account_id, name, starts_at, ends_at, timezone, location, \
-         attendee_count, created_at, updated_at, demo, door_questions"
+         attendee_count, created_at, updated_at, demo, door_questions, retention_days, \
+         purged_at"
     };
 }
 const EVENT_COLUMNS: &str = event_columns!();
 
 fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
+    let ends_at: Option<String> = row.get(4)?;
     Ok(Event {
         id: row.get(0)?,
         account_id: row.get(1)?,
         name: row.get(2)?,
         starts_at: row.get(3)?,
-        ends_at: row.get(4)?,
         timezone: row.get(5)?,
         location: row.get(6)?,
         attendee_count: row.get(7)?,
@@ -33,6 +34,10 @@ fn event_from_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         updated_at: row.get(9)?,
         demo: row.get(10)?,
         door_questions: row.get(11)?,
+        retention_days: row.get(12)?,
+        erase_after: erase_after(ends_at.as_deref(), row.get(12)?).map(time::format),
+        ends_at,
+        purged_at: row.get(13)?,
     })
 }
 
@@ -94,8 +99,8 @@ pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Ev
     let now = time::now();
     conn.execute(
         "INSERT INTO events (account_id, name, starts_at, ends_at, timezone, location, created_at,
-             updated_at, door_questions)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
+             updated_at, door_questions, retention_days)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)",
         params![
             account_id,
             data.name,
@@ -104,7 +109,8 @@ pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Ev
             data.timezone,
             data.location,
             now,
-            data.door_questions
+            data.door_questions,
+            data.retention_days
         ],
     )?;
     require(conn, account_id, conn.last_insert_rowid())
@@ -113,7 +119,7 @@ pub fn create(conn: &Connection, account_id: i64, data: &EventData) -> Result<Ev
 pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Event> {
     conn.execute(
         "UPDATE events SET name = ?1, starts_at = ?2, ends_at = ?3, timezone = ?4, location = ?5,
-         updated_at = ?6, door_questions = ?7 WHERE id = ?8",
+         updated_at = ?6, door_questions = ?7, retention_days = ?9 WHERE id = ?8",
         params![
             data.name,
             data.starts_at,
@@ -122,7 +128,8 @@ pub fn update(conn: &Connection, event: &Event, data: &EventData) -> Result<Even
             data.location,
             time::now(),
             data.door_questions,
-            event.id
+            event.id,
+            data.retention_days
         ],
     )?;
     require(conn, event.account_id, event.id)

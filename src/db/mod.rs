@@ -27,6 +27,7 @@ pub mod key;
 pub mod maintenance;
 pub mod migrations;
 pub mod mirror;
+pub mod privacy;
 pub mod sync;
 pub mod users;
 pub mod writer;

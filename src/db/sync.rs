@@ -18,6 +18,8 @@ use crate::error::{Error, Problem, Result};
 pub enum Change {
     AttendeeCreate,
     AttendeeUpdate,
+    /// An erasure (`db::privacy`): `DELETE` of the remote attendee.
+    AttendeeDelete,
     CheckIn,
     CheckOut,
     Undo,
@@ -31,6 +33,7 @@ impl Change {
         match self {
             Change::AttendeeCreate => "attendee_create",
             Change::AttendeeUpdate => "attendee_update",
+            Change::AttendeeDelete => "attendee_delete",
             Change::CheckIn => "check_in",
             Change::CheckOut => "check_out",
             Change::Undo => "undo",
@@ -44,6 +47,7 @@ impl Change {
         Some(match s {
             "attendee_create" => Change::AttendeeCreate,
             "attendee_update" => Change::AttendeeUpdate,
+            "attendee_delete" => Change::AttendeeDelete,
             "check_in" => Change::CheckIn,
             "check_out" => Change::CheckOut,
             "undo" => Change::Undo,
@@ -256,6 +260,13 @@ pub fn base(conn: &Connection, local_attendee: i64) -> Result<Option<Value>> {
     Ok(text.flatten().and_then(|t| serde_json::from_str(&t).ok()))
 }
 
+/// Forgets a local attendee's mapping (its erasure reached the remote).
+pub fn unmap_attendee(conn: &Connection, local_attendee: i64) -> Result<()> {
+    conn.prepare_cached("DELETE FROM sync_map WHERE kind = 'attendee' AND local_id = ?1")?
+        .execute([local_attendee])?;
+    Ok(())
+}
+
 /// Forgets the merge base: the next pull takes the remote's record as it is.
 pub fn forget_base(conn: &Connection, local_attendee: i64) -> Result<()> {
     conn.prepare_cached(
@@ -414,8 +425,8 @@ pub fn set_body(conn: &Connection, id: i64, body: &Value) -> Result<()> {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Parked {
     pub id: i64,
-    /// `attendee_create`, `attendee_update`, `check_in`, `check_out`, `undo`,
-    /// `field_create`, `field_update`, `field_delete`.
+    /// `attendee_create`, `attendee_update`, `attendee_delete`, `check_in`, `check_out`,
+    /// `undo`, `field_create`, `field_update`, `field_delete`.
     pub kind: String,
     pub event_id: i64,
     /// The local attendee (attendee changes) or attendee field (field changes).

@@ -37,10 +37,38 @@ pub struct Event {
     /// field of the event answers `needs_answers` with the questions to ask at the door,
     /// instead of checking in (see `POST /events/{event_id}/scans`). Default false.
     pub door_questions: bool,
+    /// Extension: erase the attendees' personal data this many days after `ends_at`
+    /// (names, contact details, answers; the check-in history stays, anonymised; see
+    /// `DELETE /events/{event_id}/attendees/{id}`). Null (the default): never.
+    #[schema(required = true, minimum = 1, maximum = 36500)]
+    pub retention_days: Option<i64>,
+    /// Extension, read-only: when the server erases the attendees' personal data
+    /// (`ends_at` + `retention_days`); attendees added later are erased at its next
+    /// hourly pass. Null when `retention_days` or `ends_at` is not set.
+    #[schema(required = true, format = DateTime)]
+    pub erase_after: Option<String>,
+    /// Extension, read-only: when the attendees' personal data was last erased by the
+    /// retention or `entrada purge`; null if never.
+    #[schema(required = true, format = DateTime)]
+    pub purged_at: Option<String>,
     #[schema(format = DateTime)]
     pub created_at: String,
     #[schema(format = DateTime)]
     pub updated_at: String,
+}
+
+/// The most `retention_days` takes: a hundred years.
+pub const MAX_RETENTION_DAYS: i64 = 36500;
+
+/// When personal data of an event that ends at `ends_at` (RFC 3339, any offset) and
+/// keeps it `days` is erased; None when either is not set (or the text is no time).
+pub fn erase_after(
+    ends_at: Option<&str>,
+    days: Option<i64>,
+) -> Option<chrono::DateTime<chrono::Utc>> {
+    let end = chrono::DateTime::parse_from_rfc3339(ends_at?.trim()).ok()?;
+    end.with_timezone(&chrono::Utc)
+        .checked_add_signed(chrono::Duration::try_days(days?)?)
 }
 
 /// A kind of ticket (general admission, VIP, speaker, ...).
@@ -109,6 +137,11 @@ pub struct EventInput {
     pub location: Option<Option<String>>,
     /// Extension: ask missing required answers at the door. Default false.
     pub door_questions: Option<bool>,
+    /// Extension: erase the attendees' personal data this many days after `ends_at`
+    /// (1 to 36500); null turns it off (the default).
+    #[serde(default, deserialize_with = "super::double_option")]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 36500)]
+    pub retention_days: Option<Option<i64>>,
 }
 
 /// The complete, valid state of an event's editable members.
@@ -120,6 +153,7 @@ pub struct EventData {
     pub timezone: Option<String>,
     pub location: Option<String>,
     pub door_questions: bool,
+    pub retention_days: Option<i64>,
 }
 
 impl EventInput {
@@ -156,8 +190,21 @@ impl EventInput {
                 .flatten(),
         };
         check_order(&mut p, starts_at.as_deref(), ends_at.as_deref());
+        let retention_days = match self.retention_days {
+            None => current.and_then(|e| e.retention_days),
+            Some(None) => None,
+            Some(Some(days)) if (1..=MAX_RETENTION_DAYS).contains(&days) => Some(days),
+            Some(Some(_)) => {
+                p.push(Problem::member(
+                    "retention_days",
+                    format!("must be 1 to {MAX_RETENTION_DAYS} days (or null for never)"),
+                ));
+                None
+            }
+        };
         match name {
             Some(name) => p.finish(|| EventData {
+                retention_days,
                 name,
                 starts_at,
                 ends_at,

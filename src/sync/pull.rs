@@ -218,6 +218,9 @@ fn apply_attendee(
     }
     match local {
         None => insert_attendee(conn, maps, local_event, remote_event, rid, a),
+        // Erased here (`db::privacy`) while its erasure is still on its way to the remote:
+        // the person is not brought back.
+        Some(id) if crate::db::attendees::find_row(conn, local_event, id)?.is_none() => Ok(()),
         Some(id) => apply::merge_attendee(conn, maps, local_event, id, a),
     }
 }

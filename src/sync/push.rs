@@ -69,6 +69,10 @@ enum Effect {
         event: i64,
         report: Report,
     },
+    /// The remote erased the attendee too: the local mapping (and its base) goes.
+    Unmap {
+        attendee: i64,
+    },
 }
 
 fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
@@ -98,6 +102,7 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 report.attendee,
                 &report.details,
             )?,
+            Effect::Unmap { attendee } => store::unmap_attendee(conn, *attendee)?,
         }
     }
     Ok(())
@@ -362,7 +367,40 @@ async fn send_once(
         Change::CheckIn | Change::CheckOut | Change::Undo => {
             check_in(remote, db, e, &ids, key, fresh).await
         }
+        Change::AttendeeDelete => erase(remote, e, &ids, key).await,
     }
+}
+
+/// An erasure (`db::privacy`): `DELETE` of the remote attendee, settled by a 2xx or a
+/// 404 (already gone, which is what it asks). An attendee whose create may have reached
+/// the remote unanswered has no mapping: its entry carries the ticket code, and an
+/// Entrada remote finds the record by its `qr_code` filter. A spec-only remote cannot
+/// be searched by code: such an entry settles with nothing to delete (SYNC.md).
+async fn erase(remote: &Remote, e: &Entry, ids: &Ids, key: Option<&str>) -> Result<Outcome, Stop> {
+    let attendees = remote.attendees(ids.event);
+    let targets = match ids.record {
+        Some(rid) => vec![rid],
+        None => match e.body["qr_code"].as_str() {
+            Some(code) if remote.entrada => attendees.with_code(code).await?,
+            _ => vec![],
+        },
+    };
+    for rid in targets {
+        match attendees.delete(rid, key).await {
+            Ok(()) | Err(Failure::Refused { status: 404, .. }) => {}
+            Err(f) => {
+                let (status, message) = refused(f)?;
+                return Ok(Outcome::Parked {
+                    status,
+                    message,
+                    effects: vec![],
+                });
+            }
+        }
+    }
+    Ok(Outcome::Settled(vec![Effect::Unmap {
+        attendee: e.record_id,
+    }]))
 }
 
 async fn update(

@@ -161,6 +161,23 @@ impl Attendees<'_> {
             .await
     }
 
+    /// Erases the attendee (an Entrada extension; see `api::attendees::erase`).
+    pub async fn delete(&self, id: i64, key: Option<&str>) -> Result<(), Failure> {
+        let path = format!("{}/{id}", self.path());
+        self.remote.call(Method::DELETE, &path, None, key).await?;
+        Ok(())
+    }
+
+    /// The ids of the attendees holding this ticket code (an Entrada remote's `qr_code`
+    /// filter): how an erasure finds a record whose create answer was lost.
+    pub async fn with_code(&self, code: &str) -> Result<Vec<i64>, Failure> {
+        let code = percent_encoding::utf8_percent_encode(code, percent_encoding::NON_ALPHANUMERIC);
+        let path = format!("{}?qr_code={code}&per_page={PER_PAGE}", self.path());
+        let reply = self.remote.call(Method::GET, &path, None, None).await?;
+        let page: Page<RemoteAttendee> = Page::read(&reply.body, reply.date);
+        Ok(page.items.into_iter().map(|a| a.id).collect())
+    }
+
     /// A check-in operation (door, or the remote `session`); the attendee as it now is.
     pub async fn check_in(
         &self,

@@ -1,12 +1,13 @@
 // Attendees: search as you type, status filters and paging (a violet "Attention" tag on
 // those a scan stops for); a detail view with answers, the door note, check-in history,
 // check in / out / undo, QR code, Print badge, and (organisers) edit, with the door note
-// and the "needs attention at the door" flag.
+// and the "needs attention at the door" flag, and "Erase personal data" (a data-protection
+// erasure: asks first, cannot be undone; the check-in counts stay).
 
 import * as api from '../api.js';
 import {
   h, replace, loading, errorPanel, fullName, statusChip, debounce, randomKey, formatDateTime,
-  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed, uid,
+  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed, uid, confirmDialog,
 } from '../dom.js';
 import {
   session, isOrganiser, regTypeName, sessionName, deviceName, emit, fields as loadFields,
@@ -384,7 +385,8 @@ function renderDetail(root, id) {
             h('button', {
               type: 'button', class: 'btn btn-primary', 'data-testid': 'print-badge',
               onclick: () => printBadge(a.id).catch((e) => toast(e.words || 'Could not print the badge.', 'error')),
-            }, 'Print badge'))))));
+            }, 'Print badge')),
+          isOrganiser() ? eraseCard(a) : null))));
     focusHeading(root);
   }
 
@@ -393,6 +395,43 @@ function renderDetail(root, id) {
     alive = false;
     objectUrls.forEach((u) => URL.revokeObjectURL(u));
   };
+}
+
+// ---- Erase personal data (organisers) ----------------------------------------------
+
+/** The card with "Erase personal data": asks, erases, then goes back to the list. */
+function eraseCard(a) {
+  const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'erase-error' });
+  const button = h('button', {
+    type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'erase-attendee',
+    onclick: async () => {
+      const yes = await confirmDialog({
+        title: `Erase ${fullName(a)}'s personal data?`,
+        body: 'Their name, email, phone, company, answers and ticket code are erased for good (also on the remote, when this event is synced). '
+          + 'Their check-ins stay in the history without a name, so the counts do not change. This cannot be undone.',
+        confirmWords: 'Erase personal data',
+        danger: true,
+        testid: 'erase-attendee-dialog',
+      });
+      if (!yes) return;
+      button.disabled = true;
+      status.textContent = '';
+      try {
+        await api.del(api.paths.attendee(session.event.id, a.id), { headers: { 'Idempotency-Key': randomKey('erase') } });
+      } catch (err) {
+        button.disabled = false;
+        status.textContent = `Not erased: ${err.words}`;
+        return;
+      }
+      emit('stats');
+      toast('Personal data erased.', 'ok');
+      location.hash = '#/attendees';
+    },
+  }, 'Erase personal data');
+  return h('div', { class: 'card', 'data-testid': 'erase-card' },
+    h('h2', null, 'Personal data'),
+    h('p', { class: 'muted' }, 'For a request to be forgotten: removes this person, keeps their check-ins anonymously.'),
+    button, status);
 }
 
 // ---- Edit (organisers) -------------------------------------------------------------

@@ -1,7 +1,9 @@
 // Events (organisers): create (#/events/new; `?first=1` on the first-run path) and edit
 // (#/events/ID) an event's name, place, start and end, time zone (default the computer's;
 // a searchable list of the browser's IANA zones) and, once it exists, whether the door
-// asks the required questions an attendee left open (`door_questions`). Start and end are
+// asks the required questions an attendee left open (`door_questions`) and after how many
+// days past its end the server erases the attendees' personal data (`retention_days`,
+// empty: never; the date it will happen is shown, `erase_after`). Start and end are
 // typed as the clock on the wall in the event's time zone and sent in UTC. An existing
 // event also shows its registration types and sessions: add, rename (and change), remove —
 // removal asks first and says how many use it (`attendee_count`). After a create the next
@@ -94,6 +96,19 @@ function readCapacity(input) {
   return { value: Number(t) };
 }
 
+/** The most days `retention_days` takes (src/domain/event.rs MAX_RETENTION_DAYS). */
+const MAX_RETENTION_DAYS = 36500;
+
+/** A retention input's value: null (never) or whole days 1…36500; {error} otherwise. */
+function readRetention(input) {
+  const t = String(input.value || '').trim();
+  if (!t && !(input.validity && input.validity.badInput)) return { value: null };
+  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > MAX_RETENTION_DAYS) {
+    return { error: `A whole number of days, 1 to ${MAX_RETENTION_DAYS} (empty: never).` };
+  }
+  return { value: Number(t) };
+}
+
 function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -163,6 +178,41 @@ export function render(root, params = {}) {
           'When on, a scan of someone who left a required question of the registration form unanswered shows those questions at the door; the check-in waits for the answers.'));
     }
 
+    // Personal data (an existing event): erase it N days after the event ends.
+    let retention = null;
+    let retentionSetting = null;
+    if (ev) {
+      retention = inputField({
+        key: 'retention_days', label: 'Erase personal data this many days after the event ends', type: 'number',
+        value: ev.retention_days ?? '', testid: 'event-retention-days',
+        hint: 'Names, contact details and answers are erased for good; check-in counts stay. Empty: never.',
+        attrs: { min: 1, max: MAX_RETENTION_DAYS, step: 1, inputmode: 'numeric' },
+      });
+      const when = h('p', { class: 'retention-when', role: 'status', 'data-testid': 'event-erase-after' });
+      const showWhen = () => {
+        const days = readRetention(retention.input);
+        const zone = zoneOf();
+        const endsAt = ends.input.value ? wallToUtc(ends.input.value, zone) : null;
+        if (days.error || days.value === null) {
+          when.textContent = ev.purged_at ? `Personal data was last erased on ${formatDateTime(ev.purged_at)}.` : '';
+        } else if (!endsAt) {
+          when.textContent = 'Set when the event ends: the days count from its end.';
+        } else {
+          const at = new Date(new Date(endsAt).getTime() + days.value * 86400000);
+          // The server looks at start and every hour: a date already past is that soon.
+          when.textContent = at > new Date()
+            ? `Personal data will be erased on ${formatDateTime(at.toISOString())}.`
+            : `Personal data will be erased within the hour (the date, ${formatDateTime(at.toISOString())}, has passed).`;
+        }
+      };
+      retention.input.addEventListener('input', showWhen);
+      ends.input.addEventListener('change', showWhen);
+      showWhen();
+      controls.retention_days = retention;
+      retentionSetting = h('fieldset', { class: 'door-setting', 'data-testid': 'retention-setting' },
+        h('legend', null, 'Personal data'), retention.el, when);
+    }
+
     const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'event-form-error' });
     const saved = h('p', { class: 'muted', role: 'status', 'data-testid': 'event-saved' });
     const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'event-save' }, ev ? 'Save' : 'Create the event');
@@ -172,6 +222,7 @@ export function render(root, params = {}) {
       h('div', { class: 'form-grid' }, starts.el, ends.el),
       place.el,
       doorSetting,
+      retentionSetting,
       formError,
       h('div', { class: 'btn-row' }, save, saved));
 
@@ -197,6 +248,8 @@ export function render(root, params = {}) {
       const startsAt = conv && starts.input.value ? wallToUtc(starts.input.value, conv) : null;
       const endsAt = conv && ends.input.value ? wallToUtc(ends.input.value, conv) : null;
       if (startsAt && endsAt && endsAt < startsAt) bad(ends, 'Ends before it starts.');
+      const days = retention ? readRetention(retention.input) : { value: null };
+      if (days.error) bad(retention, days.error);
       if (firstBad) {
         formError.textContent = FIX_ENTRIES;
         firstBad.input.focus();
@@ -218,6 +271,7 @@ export function render(root, params = {}) {
         if (zoneChanged || starts.input.value !== startsWall) item.starts_at = startsAt;
         if (zoneChanged || ends.input.value !== endsWall) item.ends_at = endsAt;
         if (doorBox && doorBox.checked !== !!ev.door_questions) item.door_questions = doorBox.checked;
+        if (retention && days.value !== (ev.retention_days ?? null)) item.retention_days = days.value;
       }
       if (ev && Object.keys(item).length === 0) {
         saved.textContent = 'Nothing to save: no changes.';
