@@ -62,18 +62,29 @@ impl ServeLock {
 /// the database; the database it replaces is kept beside it as
 /// `<db>.before-restore-<time>`.
 ///
-/// An encrypted backup is opened with the database's key (a kiosk's backups are
-/// encrypted with its own key); the restored file is encrypted exactly as the backup was.
-pub fn restore(from: &Path, db_file: &DbFile) -> Result<Option<PathBuf>> {
+/// An encrypted backup is opened with the database's own key (a kiosk's own backups),
+/// else with the passphrase it was made with, which `passphrase` asks for. The restored
+/// database is written with the database's own key (plain without one): a backup from
+/// another computer becomes this one's database.
+pub fn restore(
+    from: &Path,
+    db_file: &DbFile,
+    passphrase: impl FnOnce() -> Result<DbKey>,
+) -> Result<Option<PathBuf>> {
     let db = db_file.path.as_path();
     let from_file = match key::kind(from) {
-        key::Kind::Encrypted if !db_file.is_encrypted() => {
-            return Err(Error::invalid(format!(
-                "{} is encrypted: give the key it was made with (--key-file, or ENTRADA_DB_KEY)",
-                from.display()
-            )));
+        key::Kind::Encrypted => {
+            let own = db_file.beside(from);
+            let opens = own.is_encrypted()
+                && own
+                    .open(OpenFlags::SQLITE_OPEN_READ_ONLY)
+                    .is_ok_and(|c| key::opens(&c));
+            if opens {
+                own
+            } else {
+                DbFile::with_key(from, Some(passphrase()?))
+            }
         }
-        key::Kind::Encrypted => db_file.beside(from),
         key::Kind::Plain | key::Kind::New => DbFile::plain(from),
     };
     let _lock = ServeLock::acquire(db).map_err(|e| match e {
@@ -89,7 +100,7 @@ pub fn restore(from: &Path, db_file: &DbFile) -> Result<Option<PathBuf>> {
             .map_err(|e| Error::invalid(format!("cannot open {}: {e}", from.display())))?;
         if from_file.is_encrypted() && !key::opens(&src) {
             return Err(Error::invalid(format!(
-                "the key given does not open {}; nothing was restored",
+                "the passphrase given does not open {}; nothing was restored",
                 from.display()
             )));
         }
@@ -124,12 +135,32 @@ pub fn restore(from: &Path, db_file: &DbFile) -> Result<Option<PathBuf>> {
         None
     };
     let incoming = sidecar(db, ".restoring");
-    backup_to(&from_file, &incoming)?;
+    crate::db::copy::export_copy(&from_file, &db_file.beside(&incoming))?;
     for suffix in ["-wal", "-shm"] {
         let _ = std::fs::remove_file(sidecar(db, suffix));
     }
     std::fs::rename(&incoming, db).map_err(|e| io("replace", db, e))?;
     Ok(kept)
+}
+
+/// A backup encrypted with a passphrase the organiser chose instead of the kiosk's own
+/// key, so that it can be restored on another computer (`entrada restore` asks for it).
+/// Checked like every backup before it is renamed into place.
+pub fn backup_with_passphrase(db: &DbFile, to: &Path, passphrase: &DbKey) -> Result<BackupInfo> {
+    let started = std::time::Instant::now();
+    if key::kind(&db.path) == key::Kind::New {
+        return Err(Error::invalid(format!(
+            "there is no database at {}",
+            db.path.display()
+        )));
+    }
+    files::create_parent(to)?;
+    crate::db::copy::export_copy(db, &DbFile::with_key(to, Some(passphrase.clone())))?;
+    Ok(BackupInfo {
+        path: to.to_path_buf(),
+        bytes: std::fs::metadata(to).map(|m| m.len()).unwrap_or(0),
+        millis: started.elapsed().as_millis(),
+    })
 }
 
 /// What `entrada encrypt` did.
@@ -170,8 +201,12 @@ pub fn encrypt(db: &Path, key: &DbKey) -> Result<Encrypted> {
             )));
         }
     }
+    let plain_file = DbFile::plain(db);
+    // The WAL belongs to the plain file: empty it into the file before the copy.
+    crate::db::copy::truncate_wal(&plain_file)?;
     let incoming = sidecar(db, ".encrypting");
-    let counts = crate::db::copy::encrypted_copy(db, &incoming, key)?;
+    let counts =
+        crate::db::copy::export_copy(&plain_file, &DbFile::with_key(&incoming, Some(key.clone())))?;
     // A second name for the plain file, so that it can be wiped after the swap.
     let plain = sidecar(db, ".plain");
     let _ = std::fs::remove_file(&plain);

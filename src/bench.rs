@@ -431,7 +431,7 @@ impl ServerProcess {
             .path
             .to_str()
             .ok_or_else(|| Error::internal("database path is not UTF-8"))?;
-        let key = file.key.as_ref().map(|k| k.to_hex());
+        let key = file.key.as_ref().and_then(|k| k.to_hex());
         ServerProcess::spawn_with_key(
             &[
                 "serve",

@@ -69,7 +69,9 @@ pub fn load(db: &Path, keep: Keep<'_>, make: Make) -> Result<Option<DbKey>> {
         )));
     }
     let key = DbKey::random();
-    let mut text = key.to_hex();
+    let mut text = key
+        .to_hex()
+        .ok_or_else(|| Error::internal("a new key is raw"))?;
     text.push('\n');
     files::write(path, text.as_bytes())?;
     tracing::info!(key_file = %path.display(), "made a new database key");
@@ -171,7 +173,9 @@ mod secret_store {
 
     pub(super) fn put(account: &str, key: &DbKey) -> Result<()> {
         let account = account.to_owned();
-        let hex = key.to_hex();
+        let hex = key
+            .to_hex()
+            .ok_or_else(|| Error::internal("only a raw key is kept"))?;
         in_time(move || keyring::Entry::new(SERVICE, &account)?.set_password(hex.as_str()))
     }
 }

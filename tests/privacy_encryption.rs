@@ -295,3 +295,131 @@ fn a_plain_database_of_ten_thousand_attendees_is_encrypted_in_place() {
         "the history came along"
     );
 }
+
+/// Runs `entrada <args>` with `stdin` as its standard input (not a terminal: the
+/// passphrase is read as one line).
+fn entrada_with_input(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_remove("ENTRADA_DB")
+        .env_remove("ENTRADA_DB_KEY")
+        .env_remove("ENTRADA_DB_KEY_FILE")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run entrada");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn a_backup_made_with_a_passphrase_is_restored_on_another_computer() {
+    let here = tempfile::tempdir().expect("dir");
+    let key_here = here.path().join("here.key").to_string_lossy().into_owned();
+    let s = Server::start_with(&["--key-file", &key_here]);
+    let t = s.token("read write check_in");
+    let event = add_person(&s, &t);
+    assert_eq!(s.scan(&t, event, "ZQ-1", "check_in")["outcome"], "ok");
+    let stick = here.path().join("stick/kiosk.db");
+    let stick_arg = stick.to_string_lossy().into_owned();
+    let db_arg = s.db.to_string_lossy().into_owned();
+
+    let short = entrada_with_input(
+        &[
+            "backup",
+            "--to",
+            &stick_arg,
+            "--passphrase",
+            "--db",
+            &db_arg,
+            "--key-file",
+            &key_here,
+        ],
+        "short\n",
+    );
+    assert!(!short.status.success());
+    assert!(
+        said(&short).contains("at least 10 characters"),
+        "{}",
+        said(&short)
+    );
+    // Made while the server runs.
+    let made = entrada_with_input(
+        &[
+            "backup",
+            "--to",
+            &stick_arg,
+            "--passphrase",
+            "--db",
+            &db_arg,
+            "--key-file",
+            &key_here,
+        ],
+        "correct horse battery staple\n",
+    );
+    assert!(made.status.success(), "{}", said(&made));
+    assert!(
+        !contains(&stick, NAME) && !contains(&stick, EMAIL),
+        "encrypted"
+    );
+    // The kiosk's own key does not open it: the passphrase does.
+    let own = entrada(
+        &["doctor", "--db", &stick_arg, "--key-file", &key_here],
+        None,
+    );
+    assert!(!own.status.success(), "{}", said(&own));
+
+    let there = tempfile::tempdir().expect("another computer");
+    let db_there = there.path().join("entrada.db");
+    let db_there_arg = db_there.to_string_lossy().into_owned();
+    let key_there = there
+        .path()
+        .join("there.key")
+        .to_string_lossy()
+        .into_owned();
+    let restore = |passphrase: &str| {
+        entrada_with_input(
+            &[
+                "restore",
+                "--from",
+                &stick_arg,
+                "--db",
+                &db_there_arg,
+                "--key-file",
+                &key_there,
+            ],
+            passphrase,
+        )
+    };
+    let wrong = restore("not the right passphrase\n");
+    assert!(!wrong.status.success());
+    assert!(said(&wrong).contains("does not open"), "{}", said(&wrong));
+    assert!(
+        std::fs::metadata(&db_there).map_or(true, |m| m.len() == 0),
+        "nothing was restored"
+    );
+    let right = restore("correct horse battery staple\n");
+    assert!(right.status.success(), "{}", said(&right));
+    assert!(
+        !contains(&db_there, NAME),
+        "encrypted with the new computer's key"
+    );
+
+    drop(s);
+    let s = Server::start_in(there, &["--key-file", &key_there]);
+    let t = s.token("read check_in");
+    let list = s.get(&format!("/events/{event}/attendees"), &t).json();
+    assert_eq!(list["items"][0]["last_name"], "Quarrington", "{list}");
+    assert_eq!(
+        s.scan(&t, event, "ZQ-1", "check_in")["outcome"],
+        "already_checked_in",
+        "the door's history came along"
+    );
+}

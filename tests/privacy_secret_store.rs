@@ -68,7 +68,9 @@ kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 #[test]
 fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session() {
     if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
-        eprintln!("skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)");
+        eprintln!(
+            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
+        );
         return;
     }
     let dir = tempfile::tempdir().expect("dir");

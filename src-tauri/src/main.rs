@@ -445,7 +445,11 @@ async fn start_server(
         server: ServerConfig {
             db_path: db.clone(),
             // A key in ENTRADA_DB_KEY opens (or makes) an encrypted database.
-            db_key: match entrada::keystore::load(&db, entrada::keystore::Keep::Nowhere, entrada::keystore::Make::Never) {
+            db_key: match entrada::keystore::load(
+                &db,
+                entrada::keystore::Keep::Nowhere,
+                entrada::keystore::Make::Never,
+            ) {
                 Ok(key) => key.map(std::sync::Arc::new),
                 Err(e) => {
                     tracing::error!(error = %e, "ignoring ENTRADA_DB_KEY");

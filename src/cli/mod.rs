@@ -66,11 +66,16 @@ pub enum Command {
         /// Where to write the copy (a single SQLite file).
         #[arg(long, value_name = "PATH")]
         to: PathBuf,
+        /// Encrypt the copy with a passphrase (asked for, or one line of standard input)
+        /// instead of the database's own key, to restore it on another computer.
+        #[arg(long)]
+        passphrase: bool,
         #[command(flatten)]
         db: DbArg,
     },
     /// Replace the database with a backup. Refused while a server uses the database; the
-    /// database it replaces is kept beside it.
+    /// database it replaces is kept beside it. A backup made with a passphrase asks for it
+    /// (or reads it from standard input).
     Restore {
         /// The backup to restore.
         #[arg(long, value_name = "PATH")]
@@ -178,12 +183,22 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Sync(cmd) => sync::sync_command(cmd),
         Command::Import(cmd) => data::import_command(cmd),
         Command::Export(cmd) => data::export_command(cmd),
-        Command::Backup { to, db } => {
-            let info = crate::backup::backup_to(&db.file()?, &to)?;
+        Command::Backup { to, passphrase, db } => {
+            let file = db.file()?;
+            let info = if passphrase {
+                let phrase = read_passphrase("Backup passphrase", true)?;
+                crate::backup::backup_with_passphrase(&file, &to, &phrase)?
+            } else {
+                crate::backup::backup_to(&file, &to)?
+            };
             print_line(&serde_json::to_value(info).map_err(Error::internal)?)
         }
         Command::Restore { from, db } => {
-            let kept = crate::backup::restore(&from, &db.file()?)?;
+            // On another computer the database is new: a key file named for it is made.
+            let file = DbFile::with_key(db.path(), db.key_with(keystore::Make::ForNewDatabase)?);
+            let kept = crate::backup::restore(&from, &file, || {
+                read_passphrase(&format!("Passphrase of {}", from.display()), false)
+            })?;
             print_line(&serde_json::json!({
                 "restored": db.path(), "from": from, "previous_kept_at": kept
             }))
@@ -268,6 +283,29 @@ fn doctor(file: &DbFile) -> Result<()> {
 }
 
 /// One line of standard input, without its line ending (`what` names it in the error).
+/// A passphrase: typed at the terminal without echo (twice for a new one), or one line
+/// of standard input when that is not a terminal.
+fn read_passphrase(prompt: &str, new: bool) -> Result<DbKey> {
+    use std::io::IsTerminal as _;
+    let text = if std::io::stdin().is_terminal() {
+        let ask = |p: &str| {
+            rpassword::prompt_password(format!("{p}: "))
+                .map(zeroize::Zeroizing::new)
+                .map_err(|e| Error::internal(format!("cannot read the passphrase: {e}")))
+        };
+        let text = ask(prompt)?;
+        if new && *ask("Again, to be sure")? != *text {
+            return Err(Error::invalid(
+                "the two passphrases differ; nothing was written",
+            ));
+        }
+        text
+    } else {
+        zeroize::Zeroizing::new(read_stdin_line("the passphrase")?)
+    };
+    DbKey::passphrase(&text).map_err(Error::invalid)
+}
+
 fn read_stdin_line(what: &str) -> Result<String> {
     let mut line = String::new();
     std::io::stdin()

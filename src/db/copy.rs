@@ -15,9 +15,9 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::OpenFlags;
 
-use super::key::{DbFile, DbKey};
+use super::key::DbFile;
 use super::maintenance;
 use crate::error::{Error, Result};
 use crate::files;
@@ -117,59 +117,99 @@ pub(crate) fn sidecar(db: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Writes an encrypted copy of the plain database `source` to `dest` with `key`, and
-/// checks it: its pages pass SQLite's check and every table has as many rows as in the
-/// source. The source is checkpointed first, so that its file alone is the database
-/// (its WAL, which belongs to the plain file, is then empty and can go with it).
-pub fn encrypted_copy(source: &Path, dest: &Path, key: &DbKey) -> Result<Vec<(String, i64)>> {
-    let src = Connection::open(source)?;
-    src.busy_timeout(Duration::from_secs(10))?;
+/// Folds the WAL of `file` into the file itself and empties it, so that the file alone
+/// is the whole database. Refused while another connection reads or writes.
+pub fn truncate_wal(file: &DbFile) -> Result<()> {
+    let conn = file.open_rw()?;
+    conn.busy_timeout(Duration::from_secs(10))?;
     let (busy, _, _): (i64, i64, i64) =
-        src.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
     if busy != 0 {
         return Err(Error::Conflict(format!(
             "{} is in use by another program; stop it first",
-            source.display()
+            file.path.display()
         )));
     }
-    let _ = std::fs::remove_file(dest);
-    files::touch(dest)?;
-    let before = maintenance::table_counts(&src)?;
-    let version: i64 = src.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    let app_id: i64 = src.query_row("PRAGMA application_id", [], |r| r.get(0))?;
-    let raw = zeroize::Zeroizing::new(format!("x'{}'", key.to_hex().as_str()));
+    Ok(())
+}
+
+/// Writes a copy of `source` to `dest` encrypted with `dest`'s key (or plain without
+/// one), through SQLCipher's export: unlike the backup API, the two files may have
+/// different keys. The copy is checked before this returns: its pages pass SQLite's
+/// check and every table has as many rows as in the source. Returns those counts.
+pub fn export_copy(source: &DbFile, dest: &DbFile) -> Result<Vec<(String, i64)>> {
+    let src = source.open(OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    src.busy_timeout(Duration::from_secs(10))?;
+    let partial = partial_name(&dest.path);
+    let _ = std::fs::remove_file(&partial);
+    files::touch(&partial)?;
+    let key = dest.key.as_ref().map(|k| k.pragma_value());
     src.execute(
-        "ATTACH DATABASE ?1 AS encrypted KEY ?2",
-        rusqlite::params![dest.to_string_lossy(), raw.as_str()],
+        "ATTACH DATABASE ?1 AS copy KEY ?2",
+        rusqlite::params![
+            partial.to_string_lossy(),
+            key.as_ref().map_or("", |k| k.as_str())
+        ],
     )?;
-    let exported = src
-        .query_row("SELECT sqlcipher_export('encrypted')", [], |_| Ok(()))
+    // One snapshot for the counts, the header's fields and the export (ATTACH cannot
+    // run inside a transaction, so it comes first).
+    let copied = src
+        .execute_batch("BEGIN")
+        .map_err(Error::from)
         .and_then(|()| {
+            let before = maintenance::table_counts_in(&src, "main")?;
+            let version: i64 = src.query_row("PRAGMA main.user_version", [], |r| r.get(0))?;
+            let app_id: i64 = src.query_row("PRAGMA main.application_id", [], |r| r.get(0))?;
+            src.query_row("SELECT sqlcipher_export('copy')", [], |_| Ok(()))?;
             // sqlcipher_export copies the schema and the rows, not the header's fields.
             src.execute_batch(&format!(
-                "PRAGMA encrypted.user_version = {version};
-                 PRAGMA encrypted.application_id = {app_id};"
+                "PRAGMA copy.user_version = {version};
+             PRAGMA copy.application_id = {app_id};
+             COMMIT;"
+            ))?;
+            Ok(before)
+        });
+    if copied.is_err() {
+        let _ = src.execute_batch("ROLLBACK");
+    }
+    let _ = src.execute_batch("DETACH DATABASE copy");
+    let before = copied.inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })?;
+    let check = dest
+        .beside(&partial)
+        .open_rw()
+        .map_err(Error::from)
+        .and_then(|dst| {
+            Ok((
+                maintenance::quick_check(&dst)?,
+                maintenance::table_counts(&dst)?,
             ))
         });
-    src.execute_batch("DETACH DATABASE encrypted")?;
-    exported?;
-    let copy = DbFile::with_key(dest, Some(key.clone()));
-    let dst = copy.open_rw()?;
-    let check = maintenance::quick_check(&dst)?;
-    let after = maintenance::table_counts(&dst)?;
-    drop(dst);
-    if check != "ok" || after != before {
-        let _ = std::fs::remove_file(dest);
-        return Err(Error::internal(format!(
-            "the encrypted copy did not match the database ({check}); nothing was changed"
-        )));
+    match check {
+        Ok((check, after)) if check == "ok" && after == before => {}
+        Ok((check, _)) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(Error::internal(format!(
+                "the copy did not match the database ({check}); nothing was written to {}",
+                dest.path.display()
+            )));
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
     }
-    File::open(dest)
+    File::open(&partial)
         .and_then(|f| f.sync_all())
-        .map_err(|e| io("sync", dest, e))?;
-    Ok(after)
+        .map_err(|e| io("sync", &partial, e))?;
+    std::fs::rename(&partial, &dest.path).map_err(|e| io("write", &dest.path, e))?;
+    if let Some(dir) = dest.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = File::open(dir).and_then(|d| d.sync_all());
+    }
+    Ok(before)
 }
 
 /// The copy taken before a schema upgrade: `<db>.v<version>-<time>.bak`.

@@ -20,9 +20,18 @@ use rand::RngCore;
 use rusqlite::{Connection, OpenFlags};
 use zeroize::Zeroizing;
 
-/// A database key: 32 random bytes, wiped from memory when dropped, never printed.
+/// A database key, wiped from memory when dropped, never printed: 32 random bytes (a
+/// kiosk's own key, given to SQLCipher raw), or a passphrase a person chose (a backup to
+/// take to another computer; SQLCipher derives the key from it, PBKDF2 with 256,000
+/// rounds, once per connection).
 #[derive(Clone)]
-pub struct DbKey(Zeroizing<[u8; 32]>);
+pub struct DbKey(Secret);
+
+#[derive(Clone)]
+enum Secret {
+    Raw(Zeroizing<[u8; 32]>),
+    Passphrase(Zeroizing<String>),
+}
 
 impl fmt::Debug for DbKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -30,12 +39,15 @@ impl fmt::Debug for DbKey {
     }
 }
 
+/// The shortest backup passphrase accepted.
+pub const PASSPHRASE_MIN_CHARS: usize = 10;
+
 impl DbKey {
     /// A new key from the operating system's random source.
     pub fn random() -> DbKey {
         let mut bytes = Zeroizing::new([0u8; 32]);
         rand::rng().fill_bytes(bytes.as_mut());
-        DbKey(bytes)
+        DbKey(Secret::Raw(bytes))
     }
 
     /// A key written as 64 hexadecimal digits (surrounding white space ignored).
@@ -48,17 +60,36 @@ impl DbKey {
                 text.chars().count()
             )
         })?;
-        Ok(DbKey(bytes))
+        Ok(DbKey(Secret::Raw(bytes)))
     }
 
-    /// The key as 64 hexadecimal digits, for a key file or a secret store.
-    pub fn to_hex(&self) -> Zeroizing<String> {
-        Zeroizing::new(hex::encode(self.0.as_ref()))
+    /// A passphrase as a person typed it (its line ending removed), at least
+    /// [`PASSPHRASE_MIN_CHARS`] characters.
+    pub fn passphrase(text: &str) -> Result<DbKey, String> {
+        let text = text.trim_end_matches(['\r', '\n']);
+        if text.chars().count() < PASSPHRASE_MIN_CHARS {
+            return Err(format!(
+                "a backup passphrase has at least {PASSPHRASE_MIN_CHARS} characters"
+            ));
+        }
+        Ok(DbKey(Secret::Passphrase(Zeroizing::new(text.to_owned()))))
     }
 
-    /// SQLCipher's raw-key form: `x'<64 hex digits>'`.
-    fn pragma_value(&self) -> Zeroizing<String> {
-        Zeroizing::new(format!("x'{}'", self.to_hex().as_str()))
+    /// The key as 64 hexadecimal digits, for a key file or a secret store; `None` for a
+    /// passphrase, which is never kept.
+    pub fn to_hex(&self) -> Option<Zeroizing<String>> {
+        match &self.0 {
+            Secret::Raw(bytes) => Some(Zeroizing::new(hex::encode(bytes.as_ref()))),
+            Secret::Passphrase(_) => None,
+        }
+    }
+
+    /// What SQLCipher is given: `x'<64 hex digits>'` for a raw key, else the passphrase.
+    pub(crate) fn pragma_value(&self) -> Zeroizing<String> {
+        match &self.0 {
+            Secret::Raw(bytes) => Zeroizing::new(format!("x'{}'", hex::encode(bytes.as_ref()))),
+            Secret::Passphrase(text) => text.clone(),
+        }
     }
 }
 
@@ -175,10 +206,14 @@ mod tests {
     #[test]
     fn a_key_reads_back_from_its_hex_and_never_prints() {
         let key = DbKey::random();
-        let hex = key.to_hex();
+        let hex = key.to_hex().expect("a raw key");
         assert_eq!(hex.len(), 64);
         let again = DbKey::from_hex(&format!(" {} \n", hex.as_str())).expect("parse");
-        assert_eq!(again.to_hex().as_str(), hex.as_str());
+        assert_eq!(again.to_hex().expect("raw").as_str(), hex.as_str());
+        assert!(DbKey::passphrase("short\n").is_err());
+        let phrase = DbKey::passphrase("correct horse battery\n").expect("long enough");
+        assert!(phrase.to_hex().is_none(), "a passphrase is never kept");
+        assert_eq!(phrase.pragma_value().as_str(), "correct horse battery");
         assert_eq!(format!("{key:?}"), "DbKey(..)");
         assert!(DbKey::from_hex("abc").is_err());
         assert!(DbKey::from_hex(&"g".repeat(64)).is_err());

@@ -81,17 +81,27 @@ pub fn row_count(conn: &Connection, table: &'static str) -> Result<i64> {
 }
 
 /// Every table of the file with its number of rows, by name: two files hold the same
-/// records when these agree (the encryption's check of its copy).
+/// records when these agree (the check of an exported copy).
 pub fn table_counts(conn: &Connection) -> Result<Vec<(String, i64)>> {
+    table_counts_in(conn, "main")
+}
+
+/// [`table_counts`] of one attached schema (`main`, or a name given by ATTACH).
+pub fn table_counts_in(conn: &Connection, schema: &'static str) -> Result<Vec<(String, i64)>> {
     let names: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?
+        .prepare(&format!(
+            "SELECT name FROM {schema}.sqlite_master WHERE type = 'table' ORDER BY name"
+        ))?
         .query_map([], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     names
         .into_iter()
         .map(|name| {
             // The name comes from the file's own schema; quoted as an identifier.
-            let sql = format!("SELECT COUNT(*) FROM \"{}\"", name.replace('"', "\"\""));
+            let sql = format!(
+                "SELECT COUNT(*) FROM {schema}.\"{}\"",
+                name.replace('"', "\"\"")
+            );
             let count = conn.query_row(&sql, [], |r| r.get(0))?;
             Ok((name, count))
         })
