@@ -143,7 +143,7 @@ mod secret_store {
             .spawn(move || {
                 let _ = done.send(f());
             })
-            .map_err(|e| unreachable(e))?;
+            .map_err(unreachable)?;
         match answer.recv_timeout(STORE_TIME_LIMIT) {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(e)) => Err(unreachable(e)),

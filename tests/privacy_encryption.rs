@@ -79,12 +79,40 @@ fn an_encrypted_kiosk_keeps_no_name_in_its_files_and_starts_again_with_its_key()
     let t = s.token("read write check_in");
     let event = add_person(&s, &t);
     assert_eq!(s.scan(&t, event, "ZQ-1", "check_in")["outcome"], "ok");
+    // The remote's client secret, stored by `sync configure`.
+    let secret = "ent_cs_ZQremoteSecretZQ";
+    let configured = entrada_with_input(
+        &[
+            "sync",
+            "configure",
+            "--base-url",
+            "https://remote.example.org/api/v2",
+            "--auth-url",
+            "https://remote.example.org",
+            "--client-id",
+            "ent_ci_kiosk",
+            "--client-secret-stdin",
+            "--events",
+            "1",
+            "--db",
+            &s.db.to_string_lossy(),
+            "--key-file",
+            &key_arg,
+        ],
+        &format!("{secret}\n"),
+    );
+    assert!(configured.status.success(), "{}", said(&configured));
     // While serving, the new records are in the WAL: encrypted there too.
     let wal = sidecar(&s.db, "-wal");
     assert!(std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0), "a WAL");
     for file in [&s.db, &wal] {
         assert!(!contains(file, NAME), "{} holds the name", file.display());
         assert!(!contains(file, EMAIL), "{} holds the email", file.display());
+        assert!(
+            !contains(file, secret.as_bytes()),
+            "{} holds the remote's secret",
+            file.display()
+        );
     }
     let backup = keys.path().join("backup.db");
     let out = s.cli(&[
