@@ -1271,13 +1271,15 @@ impl SmallDisk {
         self.base = base;
     }
 
-    /// Runs `entrada <args> --db <the tmpfs database>`, with the server's `--key-file`.
+    /// Runs `entrada <args> --db <the tmpfs database>`, with the server's `--key-file`
+    /// (which, like any other path given, must be outside the tmpfs: it is read where the
+    /// tmpfs is mounted).
     fn cli(&self, args: &[&str]) -> std::process::Output {
         let key = self.extra.iter().position(|a| a == "--key-file");
-        Command::new(BIN)
+        entrada_on_the_tmpfs(self.holder.as_ref())
             .args(args)
             .arg("--db")
-            .arg(self.root.join("entrada.db"))
+            .arg(self.path.join("entrada.db"))
             .args(key.map(|i| &self.extra[i..=i + 1]).unwrap_or_default())
             .env_remove("ENTRADA_DB")
             .env_remove("ENTRADA_DB_KEY")
@@ -1350,14 +1352,11 @@ impl SmallDisk {
     }
 }
 
-/// Starts `entrada serve` on `<dir>/entrada.db` (`dir` as the server reaches it): here, or
-/// inside the holder's namespaces. Returns the process, its stdout and its base URL.
-fn serve_on(
-    dir: &Path,
-    holder: Option<&Child>,
-    extra: &[String],
-) -> (Child, BufReader<ChildStdout>, String) {
-    let mut command = match holder {
+/// A command that runs `entrada` where the tmpfs is mounted: here, or inside the holder's
+/// namespaces. Giving it the path through `/proc/PID/root` instead is not enough: SQLite
+/// resolves that link to `/` and opens the empty directory under the mount.
+fn entrada_on_the_tmpfs(holder: Option<&Child>) -> Command {
+    match holder {
         None => Command::new(BIN),
         Some(holder) => {
             let mut c = Command::new("nsenter");
@@ -1367,7 +1366,17 @@ fn serve_on(
                 .arg(BIN);
             c
         }
-    };
+    }
+}
+
+/// Starts `entrada serve` on `<dir>/entrada.db` (`dir` as the server reaches it): here, or
+/// inside the holder's namespaces. Returns the process, its stdout and its base URL.
+fn serve_on(
+    dir: &Path,
+    holder: Option<&Child>,
+    extra: &[String],
+) -> (Child, BufReader<ChildStdout>, String) {
+    let mut command = entrada_on_the_tmpfs(holder);
     command
         .arg("serve")
         .arg("--db")
