@@ -1653,6 +1653,8 @@ fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
         std::thread::sleep(Duration::from_millis(5));
     }
     let ok_before_fill = answered_ok.load(Relaxed);
+    let size = |name: &str| std::fs::metadata(disk.root.join(name)).map_or(0, |m| m.len() / 1024);
+    let (db_kib, wal_kib) = (size("entrada.db"), size("entrada.db-wal"));
     let filler = disk.root.join("filler");
     fill(&filler);
     let filled = Instant::now();
@@ -1746,7 +1748,7 @@ fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
         "storm: {} check-ins, {} answered 200 ({ok_before_fill} before the disk was filled, \
          {ok_after_fill} between the fill and the first 507, {:?} later), {full} answered \
          507, {other_5xx} another 5xx; slowest answer {slowest:?}; {reads} reads on the full \
-         disk, all 200",
+         disk, all 200; at the fill the database took {db_kib} KiB, its WAL {wal_kib} KiB",
         answers.len(),
         ok.len(),
         first_507_after,
@@ -1786,6 +1788,25 @@ fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
             lost.len(),
             ok.len(),
             phantom.len()
+        );
+        // Nor is the history of a check-in answered otherwise (it is written in the same
+        // job): one record per check-in answered 200.
+        let r = into_resp(
+            disk.http
+                .get(format!(
+                    "{}/api/v2/events/{event}/check_ins?per_page=1",
+                    disk.base
+                ))
+                .bearer_auth(&t)
+                .send()
+                .expect("GET the check-in history"),
+        );
+        assert_eq!(r.status, 200, "the history after {how}: {}", r.text);
+        assert_eq!(
+            r.json()["metadata"]["total_count"].as_u64(),
+            Some(ok.len() as u64),
+            "history records after {how}: {}",
+            r.text
         );
         let health = into_resp(
             disk.http
