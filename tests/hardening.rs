@@ -1521,7 +1521,8 @@ fn attendee_ids(disk: &SmallDisk, token: &str, event: i64, filter: &str) -> Vec<
 /// an answered check-in that is not there after a crash, a check-in answered with an error
 /// that is there all the same (the door person sends the attendee back to a queue they were
 /// already through, and the counts are off), an error that does not say why, a request that
-/// hangs, and reads that stop with the writes.
+/// hangs, reads that stop with the writes, and a server that does not start again (or
+/// reports itself healthy) while the disk is still full.
 #[test]
 fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
     const ATTENDEES: usize = 2400;
@@ -1583,6 +1584,8 @@ fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
     assert_eq!(ids.len(), ATTENDEES, "attendees after the import");
     // Checked in once space is back, to show the server recovers without a restart.
     let last = ids.pop().expect("an attendee");
+    // Checked in after a restart on the full disk.
+    let after_crash = ids.pop().expect("an attendee");
 
     // The storm: each thread checks in its own attendees, each one once, whatever the
     // answer (a retry after a 5xx would blur which answer a check-in came from).
@@ -1754,6 +1757,62 @@ fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
         first_507_after,
     );
     assert!(full > 0, "no check-in answered 507");
+
+    // A crash while the disk is still full: the server starts again, serves reads, and
+    // answers a write 507 (or 200, if it fits after all).
+    disk.restart(true);
+    let r = into_resp(
+        disk.http
+            .get(format!(
+                "{}/api/v2/events/{event}/attendees/{}",
+                disk.base, ids[0]
+            ))
+            .bearer_auth(&t)
+            .send()
+            .expect("a read after a restart on the full disk"),
+    );
+    assert_eq!(
+        r.status, 200,
+        "a read after a restart on the full disk: {}",
+        r.text
+    );
+    // The health check says so before any write fails (the WAL could not be folded in at
+    // the start: the database file has no room to grow).
+    let health = into_resp(
+        disk.http
+            .get(format!("{}/healthz", disk.base))
+            .send()
+            .expect("GET /healthz"),
+    );
+    assert_eq!(
+        health.status, 507,
+        "/healthz after a restart on the full disk: {}",
+        health.text
+    );
+    let r = into_resp(
+        disk.http
+            .post(format!(
+                "{}/api/v2/events/{event}/attendees/{after_crash}/check_in",
+                disk.base
+            ))
+            .bearer_auth(&t)
+            .send()
+            .expect("a check-in after a restart on the full disk"),
+    );
+    match r.status {
+        200 => {
+            ok.insert(after_crash);
+        }
+        507 => assert!(r.error().starts_with("the disk is full"), "{}", r.text),
+        other => panic!(
+            "a check-in after a restart on the full disk answered {other}: {}",
+            r.text
+        ),
+    }
+    eprintln!(
+        "after SIGKILL and a restart on the full disk, a check-in answered {}",
+        r.status
+    );
 
     // Space returns: the next check-in is answered without a restart.
     std::fs::remove_file(&filler).expect("remove the filler");
