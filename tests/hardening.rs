@@ -1139,14 +1139,22 @@ impl Drop for Unmount {
     }
 }
 
-/// A server whose database lives on a 3 MiB tmpfs: mounted here when this process may
-/// (root), else inside the server's own user and mount namespaces (`unshare -rm`).
+/// A server whose database lives on a small tmpfs (3 MiB unless told): mounted here when
+/// this process may (root), else in the user and mount namespaces of a holder process
+/// (`unshare -rm`) that each server joins (`nsenter`). The tmpfs outlives the server, so
+/// that a test can stop or kill it and start another on the same database.
 struct SmallDisk {
     child: Child,
     _stdout: BufReader<ChildStdout>,
     base: String,
     /// The mount, as this process reaches it.
     root: PathBuf,
+    /// The mount, as the server reaches it.
+    path: PathBuf,
+    /// The process whose namespaces hold the mount, when this process could not mount.
+    holder: Option<Child>,
+    /// What every `serve` gets besides `--db` and `--bind` (e.g. `--key-file`).
+    extra: Vec<String>,
     http: Client,
     // Dropped in this order: unmount, then remove the directory.
     _mount: Option<Unmount>,
@@ -1157,73 +1165,65 @@ impl Drop for SmallDisk {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Some(holder) = &mut self.holder {
+            // Its namespaces, and with them the mount, go with it.
+            let _ = holder.kill();
+            let _ = holder.wait();
+        }
     }
 }
 
-const TMPFS_SCRIPT: &str =
-    "dir=\"$1\"; shift; mount -t tmpfs -o size=3m tmpfs \"$dir\" && exec \"$@\"";
+/// Mounts the tmpfs in new namespaces and keeps them alive (`sleep`) for the servers.
+const TMPFS_SCRIPT: &str = "mount -t tmpfs -o \"size=$2m\" tmpfs \"$1\" && echo mounted && \
+                            exec sleep 100000";
 
 impl SmallDisk {
     fn start() -> SmallDisk {
+        SmallDisk::start_with(3, &[])
+    }
+
+    /// A server on a new `mib` MiB tmpfs, started with `extra` serve arguments.
+    fn start_with(mib: u32, extra: &[&str]) -> SmallDisk {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().to_path_buf();
         let mounted = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", "size=3m", "tmpfs"])
+            .args(["-t", "tmpfs", "-o", &format!("size={mib}m"), "tmpfs"])
             .arg(&path)
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|status| status.success());
         let mount = mounted.then(|| Unmount(path.clone()));
-        let mut command = if mounted {
-            Command::new(BIN)
+        let (holder, root) = if mounted {
+            (None, path.clone())
         } else {
-            let mut c = Command::new("unshare");
-            c.args(["-rm", "sh", "-c", TMPFS_SCRIPT, "sh"])
+            let mut holder = Command::new("unshare")
+                .args(["-rm", "sh", "-c", TMPFS_SCRIPT, "sh"])
                 .arg(&path)
-                .arg(BIN);
-            c
+                .arg(mib.to_string())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "this test needs a {mib} MiB tmpfs: `mount -t tmpfs` failed (not \
+                         root?) and `unshare -rm` could not be started: {e}"
+                    )
+                });
+            let mut line = String::new();
+            let _ = BufReader::new(holder.stdout.take().expect("stdout")).read_line(&mut line);
+            if line.trim() != "mounted" {
+                let _ = holder.kill();
+                let _ = holder.wait();
+                panic!(
+                    "this test needs a {mib} MiB tmpfs: `mount -t tmpfs` failed (not root?) \
+                     and so did it under `unshare -rm` (user namespaces not allowed?)"
+                );
+            }
+            // The mount exists only in the holder's namespace; /proc/PID/root reaches it.
+            let root = PathBuf::from(format!("/proc/{}/root{}", holder.id(), path.display()));
+            (Some(holder), root)
         };
-        command
-            .arg("serve")
-            .arg("--db")
-            .arg(path.join("entrada.db"))
-            .args([
-                "--bind",
-                "127.0.0.1:0",
-                "--rate-limit",
-                "0",
-                "--sync-interval",
-                "0",
-            ])
-            .env_remove("ENTRADA_DB")
-            .env_remove("ENTRADA_BIND")
-            .env("ENTRADA_LOG", "entrada=warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        let mut child = command.spawn().unwrap_or_else(|e| {
-            panic!(
-                "this test needs a 3 MiB tmpfs: `mount -t tmpfs` failed (not root?) and \
-                 `unshare -rm` could not be started: {e}"
-            )
-        });
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        let _ = stdout.read_line(&mut line);
-        let Some(base) = line.trim().strip_prefix("listening on ").map(str::to_owned) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "this test needs a 3 MiB tmpfs: `mount -t tmpfs` failed (not root?) and so \
-                 did the server under `unshare -rm` (user namespaces not allowed?); its \
-                 first line was {line:?}"
-            );
-        };
-        let root = if mounted {
-            path
-        } else {
-            // The mount exists only in the server's namespace; /proc/PID/root reaches it.
-            PathBuf::from(format!("/proc/{}/root{}", child.id(), path.display()))
-        };
+        let extra: Vec<String> = extra.iter().map(|a| (*a).to_owned()).collect();
+        let (child, stdout, base) = serve_on(&path, holder.as_ref(), &extra);
         let http = Client::builder()
             .timeout(Duration::from_secs(30))
             .build()
@@ -1233,28 +1233,71 @@ impl SmallDisk {
             _stdout: stdout,
             base,
             root,
+            path,
+            holder,
+            extra,
             http,
             _mount: mount,
             _dir: dir,
         }
     }
 
+    /// Stops the server: SIGKILL (a crash or power cut: nothing flushed, nothing
+    /// checkpointed) or SIGTERM (a clean stop, waited for), and starts a new one on the
+    /// same database.
+    fn restart(&mut self, kill: bool) {
+        if kill {
+            self.child.kill().expect("SIGKILL the server");
+        } else {
+            let pid = self.child.id().to_string();
+            let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        }
+        let stopped = Instant::now();
+        while self
+            .child
+            .try_wait()
+            .expect("wait for the server")
+            .is_none()
+        {
+            assert!(
+                stopped.elapsed() < Duration::from_secs(20),
+                "the server did not exit within 20 s of SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let (child, stdout, base) = serve_on(&self.path, self.holder.as_ref(), &self.extra);
+        self.child = child;
+        self._stdout = stdout;
+        self.base = base;
+    }
+
+    /// Runs `entrada <args> --db <the tmpfs database>`, with the server's `--key-file`
+    /// (which, like any other path given, must be outside the tmpfs: it is read where the
+    /// tmpfs is mounted).
+    fn cli(&self, args: &[&str]) -> std::process::Output {
+        let key = self.extra.iter().position(|a| a == "--key-file");
+        entrada_on_the_tmpfs(self.holder.as_ref())
+            .args(args)
+            .arg("--db")
+            .arg(self.path.join("entrada.db"))
+            .args(key.map(|i| &self.extra[i..=i + 1]).unwrap_or_default())
+            .env_remove("ENTRADA_DB")
+            .env_remove("ENTRADA_DB_KEY")
+            .env_remove("ENTRADA_DB_KEY_FILE")
+            .output()
+            .expect("run entrada")
+    }
+
     /// A `read write` token of a new client (made with the CLI on the tmpfs database).
     fn token(&self) -> String {
-        let out = Command::new(BIN)
-            .args([
-                "clients",
-                "create",
-                "--name",
-                "disk",
-                "--scopes",
-                "read write",
-            ])
-            .arg("--db")
-            .arg(self.root.join("entrada.db"))
-            .env_remove("ENTRADA_DB")
-            .output()
-            .expect("run entrada clients create");
+        let out = self.cli(&[
+            "clients",
+            "create",
+            "--name",
+            "disk",
+            "--scopes",
+            "read write",
+        ]);
         assert!(
             out.status.success(),
             "clients create: {}",
@@ -1309,6 +1352,65 @@ impl SmallDisk {
     }
 }
 
+/// A command that runs `entrada` where the tmpfs is mounted: here, or inside the holder's
+/// namespaces. Giving it the path through `/proc/PID/root` instead is not enough: SQLite
+/// resolves that link to `/` and opens the empty directory under the mount.
+fn entrada_on_the_tmpfs(holder: Option<&Child>) -> Command {
+    match holder {
+        None => Command::new(BIN),
+        Some(holder) => {
+            let mut c = Command::new("nsenter");
+            // Credentials kept: `unshare -r` mapped this user to root there already.
+            c.args(["--preserve-credentials", "-U", "-m", "-t"])
+                .arg(holder.id().to_string())
+                .arg(BIN);
+            c
+        }
+    }
+}
+
+/// Starts `entrada serve` on `<dir>/entrada.db` (`dir` as the server reaches it): here, or
+/// inside the holder's namespaces. Returns the process, its stdout and its base URL.
+fn serve_on(
+    dir: &Path,
+    holder: Option<&Child>,
+    extra: &[String],
+) -> (Child, BufReader<ChildStdout>, String) {
+    let mut command = entrada_on_the_tmpfs(holder);
+    command
+        .arg("serve")
+        .arg("--db")
+        .arg(dir.join("entrada.db"))
+        .args([
+            "--bind",
+            "127.0.0.1:0",
+            "--rate-limit",
+            "0",
+            "--sync-interval",
+            "0",
+        ])
+        .args(extra)
+        .env_remove("ENTRADA_DB")
+        .env_remove("ENTRADA_BIND")
+        .env_remove("ENTRADA_DB_KEY")
+        .env_remove("ENTRADA_DB_KEY_FILE")
+        .env("ENTRADA_LOG", "entrada=warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let mut child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start the server on the tmpfs: {e}"));
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    let _ = stdout.read_line(&mut line);
+    let Some(base) = line.trim().strip_prefix("listening on ").map(str::to_owned) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the server on the tmpfs did not start; its first line was {line:?}");
+    };
+    (child, stdout, base)
+}
+
 /// Writes `path` until the disk under it is full.
 fn fill(path: &Path) {
     let mut file = std::fs::File::create(path).expect("create the filler file");
@@ -1328,7 +1430,7 @@ fn fill(path: &Path) {
         }
         assert!(
             written < 64 << 20,
-            "wrote 64 MiB to a 3 MiB tmpfs: the database is not on the small disk"
+            "wrote 64 MiB to a small tmpfs: the database is not on the small disk"
         );
     }
 }
@@ -1377,6 +1479,405 @@ fn a_full_disk_is_a_507_and_the_server_recovers_once_space_is_freed() {
         health.status, 200,
         "/healthz once space was freed: {}",
         health.text
+    );
+}
+
+/// One check-in of the storm, as its client saw it.
+struct Answered {
+    attendee: i64,
+    /// 0 when no HTTP answer came (connection error, time-out).
+    status: u16,
+    text: String,
+    took: Duration,
+}
+
+/// Every attendee id of `event`, in id order (the list, page by page); with `filter`
+/// (e.g. `&checkin_status=checked_in`) only those.
+fn attendee_ids(disk: &SmallDisk, token: &str, event: i64, filter: &str) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for page in 1.. {
+        let url = format!(
+            "{}/api/v2/events/{event}/attendees?per_page=100&page={page}{filter}",
+            disk.base
+        );
+        let r = into_resp(
+            disk.http
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .expect("list attendees"),
+        );
+        assert_eq!(r.status, 200, "list attendees, page {page}: {}", r.text);
+        let items = r.json()["items"].as_array().expect("items").clone();
+        if items.is_empty() {
+            break;
+        }
+        ids.extend(items.iter().map(|a| a["id"].as_i64().expect("attendee id")));
+    }
+    ids
+}
+
+/// Issue 19: a check-in storm on an encrypted database whose disk fills up. Guards against
+/// an answered check-in that is not there after a crash, a check-in answered with an error
+/// that is there all the same (the door person sends the attendee back to a queue they were
+/// already through, and the counts are off), an error that does not say why, a request that
+/// hangs, reads that stop with the writes, and a server that does not start again (or
+/// reports itself healthy) while the disk is still full.
+#[test]
+fn a_check_in_storm_on_a_disk_that_fills_loses_no_answered_write() {
+    const ATTENDEES: usize = 2400;
+    const THREADS: usize = 8;
+    /// Check-ins answered before the disk is filled: the storm is under way.
+    const BEFORE_FULL: usize = 200;
+    /// How long the storm keeps hitting the full disk once it answers 507.
+    const FULL_FOR: Duration = Duration::from_secs(2);
+    /// Far longer than any answer should take; a request this slow is a hang.
+    const HANG: Duration = Duration::from_secs(10);
+
+    // The key on the ordinary disk, as the issue's set-up has it: a full database disk
+    // must not cost the key.
+    let keys = tempfile::tempdir().expect("tempdir");
+    let key_file = keys.path().join("entrada.key");
+    let mut disk = SmallDisk::start_with(8, &["--key-file", key_file.to_str().expect("utf-8")]);
+    let mut header = [0_u8; 16];
+    std::fs::File::open(disk.root.join("entrada.db"))
+        .and_then(|mut f| f.read_exact(&mut header))
+        .expect("read the database's first bytes");
+    assert_ne!(
+        &header, b"SQLite format 3\0",
+        "the database is not encrypted"
+    );
+    let t = disk.token();
+    let r = into_resp(
+        disk.http
+            .post(format!("{}/api/v2/events", disk.base))
+            .bearer_auth(&t)
+            .json(&json!({"item": {"name": "Storm"}}))
+            .send()
+            .expect("POST /api/v2/events"),
+    );
+    assert_eq!(r.status, 201, "create the event: {}", r.text);
+    let event = r.item()["id"].as_i64().expect("event id");
+
+    // Seeded with the CSV import (through the server's lock, as a person would), the
+    // file off the tmpfs so that it takes none of its room.
+    let csv = keys.path().join("attendees.csv");
+    let mut rows = String::from("first_name,last_name,email\n");
+    for n in 0..ATTENDEES {
+        rows.push_str(&format!("Guest,Number {n},guest{n}@example.org\n"));
+    }
+    std::fs::write(&csv, rows).expect("write the CSV");
+    let out = disk.cli(&[
+        "import",
+        "attendees",
+        "--event",
+        &event.to_string(),
+        csv.to_str().expect("utf-8"),
+    ]);
+    assert!(
+        out.status.success(),
+        "import: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut ids = attendee_ids(&disk, &t, event, "");
+    assert_eq!(ids.len(), ATTENDEES, "attendees after the import");
+    // Checked in once space is back, to show the server recovers without a restart.
+    let last = ids.pop().expect("an attendee");
+    // Checked in after a restart on the full disk.
+    let after_crash = ids.pop().expect("an attendee");
+
+    // The storm: each thread checks in its own attendees, each one once, whatever the
+    // answer (a retry after a 5xx would blur which answer a check-in came from).
+    let answered_ok = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let full_seen = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let storm: Vec<_> = (0..THREADS)
+        .map(|i| {
+            let mine: Vec<i64> = ids.iter().copied().skip(i).step_by(THREADS).collect();
+            let (http, base, t) = (disk.http.clone(), disk.base.clone(), t.clone());
+            let (answered_ok, full_seen, stop) =
+                (answered_ok.clone(), full_seen.clone(), stop.clone());
+            std::thread::spawn(move || {
+                use std::sync::atomic::Ordering::Relaxed;
+                let mut answers = Vec::new();
+                for attendee in mine {
+                    if stop.load(Relaxed) {
+                        break;
+                    }
+                    let sent = Instant::now();
+                    let (status, text) = match http
+                        .post(format!(
+                            "{base}/api/v2/events/{event}/attendees/{attendee}/check_in"
+                        ))
+                        .bearer_auth(&t)
+                        .header("x-device-name", format!("Door {i}"))
+                        .send()
+                    {
+                        Ok(r) => (r.status().as_u16(), r.text().unwrap_or_default()),
+                        Err(e) => (0, e.to_string()),
+                    };
+                    let took = sent.elapsed();
+                    match status {
+                        200 => {
+                            answered_ok.fetch_add(1, Relaxed);
+                        }
+                        507 => {
+                            full_seen.fetch_add(1, Relaxed);
+                        }
+                        _ => {}
+                    }
+                    let failed = status != 200;
+                    answers.push(Answered {
+                        attendee,
+                        status,
+                        text,
+                        took,
+                    });
+                    if failed {
+                        // As a door person would: try the next guest after a moment.
+                        // Also keeps the full-disk phase from using up the attendees.
+                        std::thread::sleep(Duration::from_millis(25));
+                    }
+                }
+                answers
+            })
+        })
+        .collect();
+
+    use std::sync::atomic::Ordering::Relaxed;
+    let began = Instant::now();
+    while answered_ok.load(Relaxed) < BEFORE_FULL {
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "only {} check-ins answered 200 in 20 s before the disk was filled",
+            answered_ok.load(Relaxed)
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let ok_before_fill = answered_ok.load(Relaxed);
+    let size = |name: &str| std::fs::metadata(disk.root.join(name)).map_or(0, |m| m.len() / 1024);
+    let (db_kib, wal_kib) = (size("entrada.db"), size("entrada.db-wal"));
+    let filler = disk.root.join("filler");
+    fill(&filler);
+    let filled = Instant::now();
+    let ok_at_fill = answered_ok.load(Relaxed);
+    while full_seen.load(Relaxed) == 0 {
+        assert!(
+            filled.elapsed() < Duration::from_secs(20),
+            "no check-in answered 507 within 20 s of the disk filling ({} answered 200 \
+             since)",
+            answered_ok.load(Relaxed) - ok_at_fill
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let first_507_after = filled.elapsed();
+    let ok_after_fill = answered_ok.load(Relaxed) - ok_at_fill;
+    // Reads go on while the disk is full and the writes fail around them.
+    let full_since = Instant::now();
+    let mut reads = 0;
+    while full_since.elapsed() < FULL_FOR {
+        for path in [
+            format!("/api/v2/events/{event}/attendees/{}", ids[0]),
+            format!("/api/v2/events/{event}/attendees?per_page=50&page=3"),
+        ] {
+            let r = into_resp(
+                disk.http
+                    .get(format!("{}{path}", disk.base))
+                    .bearer_auth(&t)
+                    .send()
+                    .expect("a read on a full disk"),
+            );
+            assert_eq!(r.status, 200, "GET {path} on a full disk: {}", r.text);
+            reads += 1;
+        }
+    }
+    stop.store(true, Relaxed);
+    let answers: Vec<Answered> = storm
+        .into_iter()
+        .flat_map(|h| h.join().expect("a storm thread"))
+        .collect();
+
+    let mut ok = std::collections::BTreeSet::new();
+    let (mut full, mut other_5xx) = (0, 0);
+    let mut slowest = Duration::ZERO;
+    for a in &answers {
+        slowest = slowest.max(a.took);
+        assert!(
+            a.took < HANG,
+            "the check-in of {} took {:?} (status {}: {})",
+            a.attendee,
+            a.took,
+            a.status,
+            a.text
+        );
+        match a.status {
+            200 => {
+                ok.insert(a.attendee);
+            }
+            500..=599 => {
+                let body: Value = serde_json::from_str(&a.text).unwrap_or_else(|e| {
+                    panic!(
+                        "the {} of the check-in of {} is not JSON ({e}): {}",
+                        a.status, a.attendee, a.text
+                    )
+                });
+                let message = body["error"].as_str().unwrap_or_default();
+                assert!(
+                    !message.is_empty(),
+                    "the {} of the check-in of {} says no why: {}",
+                    a.status,
+                    a.attendee,
+                    a.text
+                );
+                if a.status == 507 {
+                    assert!(
+                        message.starts_with("the disk is full"),
+                        "the 507 of the check-in of {} says: {message}",
+                        a.attendee
+                    );
+                    full += 1;
+                } else {
+                    other_5xx += 1;
+                }
+            }
+            other => panic!(
+                "the check-in of {} was answered {other} during the storm: {}",
+                a.attendee, a.text
+            ),
+        }
+    }
+    eprintln!(
+        "storm: {} check-ins, {} answered 200 ({ok_before_fill} before the disk was filled, \
+         {ok_after_fill} between the fill and the first 507, {:?} later), {full} answered \
+         507, {other_5xx} another 5xx; slowest answer {slowest:?}; {reads} reads on the full \
+         disk, all 200; at the fill the database took {db_kib} KiB, its WAL {wal_kib} KiB",
+        answers.len(),
+        ok.len(),
+        first_507_after,
+    );
+    assert!(full > 0, "no check-in answered 507");
+
+    // A crash while the disk is still full: the server starts again, serves reads, and
+    // answers a write 507 (or 200, if it fits after all).
+    disk.restart(true);
+    let r = into_resp(
+        disk.http
+            .get(format!(
+                "{}/api/v2/events/{event}/attendees/{}",
+                disk.base, ids[0]
+            ))
+            .bearer_auth(&t)
+            .send()
+            .expect("a read after a restart on the full disk"),
+    );
+    assert_eq!(
+        r.status, 200,
+        "a read after a restart on the full disk: {}",
+        r.text
+    );
+    // The health check says so before any write fails (the WAL could not be folded in at
+    // the start: the database file has no room to grow).
+    let health = into_resp(
+        disk.http
+            .get(format!("{}/healthz", disk.base))
+            .send()
+            .expect("GET /healthz"),
+    );
+    assert_eq!(
+        health.status, 507,
+        "/healthz after a restart on the full disk: {}",
+        health.text
+    );
+    let r = into_resp(
+        disk.http
+            .post(format!(
+                "{}/api/v2/events/{event}/attendees/{after_crash}/check_in",
+                disk.base
+            ))
+            .bearer_auth(&t)
+            .send()
+            .expect("a check-in after a restart on the full disk"),
+    );
+    match r.status {
+        200 => {
+            ok.insert(after_crash);
+        }
+        507 => assert!(r.error().starts_with("the disk is full"), "{}", r.text),
+        other => panic!(
+            "a check-in after a restart on the full disk answered {other}: {}",
+            r.text
+        ),
+    }
+    eprintln!(
+        "after SIGKILL and a restart on the full disk, a check-in answered {}",
+        r.status
+    );
+
+    // Space returns: the next check-in is answered without a restart.
+    std::fs::remove_file(&filler).expect("remove the filler");
+    let r = into_resp(
+        disk.http
+            .post(format!(
+                "{}/api/v2/events/{event}/attendees/{last}/check_in",
+                disk.base
+            ))
+            .bearer_auth(&t)
+            .send()
+            .expect("a check-in once space was freed"),
+    );
+    assert_eq!(r.status, 200, "a check-in once space was freed: {}", r.text);
+    ok.insert(last);
+
+    // Every check-in answered 200 is there, and no other: after a crash (SIGKILL: the WAL
+    // as it was), then after a clean stop.
+    for kill in [true, false] {
+        disk.restart(kill);
+        let how = if kill { "SIGKILL" } else { "a clean stop" };
+        let checked_in: std::collections::BTreeSet<i64> =
+            attendee_ids(&disk, &t, event, "&checkin_status=checked_in")
+                .into_iter()
+                .collect();
+        let lost: Vec<_> = ok.difference(&checked_in).collect();
+        let phantom: Vec<_> = checked_in.difference(&ok).collect();
+        assert!(
+            lost.is_empty() && phantom.is_empty(),
+            "after {how} and a restart: {} of {} check-ins answered 200 are not there \
+             ({lost:?}); {} answered otherwise are ({phantom:?})",
+            lost.len(),
+            ok.len(),
+            phantom.len()
+        );
+        // Nor is the history of a check-in answered otherwise (it is written in the same
+        // job): one record per check-in answered 200.
+        let r = into_resp(
+            disk.http
+                .get(format!(
+                    "{}/api/v2/events/{event}/check_ins?per_page=1",
+                    disk.base
+                ))
+                .bearer_auth(&t)
+                .send()
+                .expect("GET the check-in history"),
+        );
+        assert_eq!(r.status, 200, "the history after {how}: {}", r.text);
+        assert_eq!(
+            r.json()["metadata"]["total_count"].as_u64(),
+            Some(ok.len() as u64),
+            "history records after {how}: {}",
+            r.text
+        );
+        let health = into_resp(
+            disk.http
+                .get(format!("{}/healthz", disk.base))
+                .send()
+                .expect("GET /healthz"),
+        );
+        assert_eq!(health.status, 200, "/healthz after {how}: {}", health.text);
+    }
+    assert!(
+        std::fs::metadata(&key_file).is_ok(),
+        "the key file is still there"
     );
 }
 

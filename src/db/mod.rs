@@ -191,9 +191,24 @@ impl Db {
         migrations::apply(&mut conn, file)?;
         // Start with an empty WAL: readers look every page up in the WAL index first, and
         // a WAL left large by a bulk load or a crash slows every read until the next write.
-        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        // Only a speed-up: on a full disk (the pages do not fit in the database file) the
+        // WAL stays as it is, and the server starts to serve reads and answer 507 to writes
+        // rather than not at all.
+        let checkpoint = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        let disk_full = match checkpoint {
+            Ok(()) => false,
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) => {
+                tracing::warn!(error = %e, "the disk is full: the WAL is kept for now");
+                true
+            }
+            Err(e) => return Err(e.into()),
+        };
         let feed = Feed::start()?;
         let writer = Writer::start(conn, feed.clone())?;
+        if disk_full {
+            // `/healthz` says so from the start, not from the first write that fails.
+            writer.note_disk_full();
+        }
 
         let keyed = file.clone();
         let manager = SqliteConnectionManager::file(path)

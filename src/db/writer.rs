@@ -84,6 +84,11 @@ impl Writer {
         self.disk_full.load(Ordering::Relaxed)
     }
 
+    /// Notes that the disk is full before any write failed (the checkpoint at start).
+    pub fn note_disk_full(&self) {
+        self.disk_full.store(true, Ordering::Relaxed);
+    }
+
     /// Forgets a disk-full state once there is room again (see `Db::disk_has_room`).
     pub fn clear_disk_full(&self) {
         self.disk_full.store(false, Ordering::Relaxed);
