@@ -355,7 +355,7 @@ impl Db {
 /// Whether a write of a few pages would fit beside the database: writes and removes a
 /// small file there (the free-space figure of the file system is not enough: reserved
 /// blocks and quotas decide too).
-fn disk_has_room(db: &Path) -> bool {
+pub(super) fn disk_has_room(db: &Path) -> bool {
     use std::io::Write as _;
     const PROBE: usize = 256 * 1024;
     let mut name = db.as_os_str().to_owned();

@@ -11,6 +11,7 @@
 //! record are serialised for free: the second sees the first's result.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -200,14 +201,36 @@ fn run_batch(
         }
         return Err(Failure::new("cannot start a write transaction", &e));
     }
-    for job in batch.drain(..) {
+    let mut jobs = batch.drain(..);
+    while let Some(job) = jobs.next() {
         if let Err(e) = run_cached(conn, "SAVEPOINT job") {
             drop(job);
             tracing::error!(error = %e, "cannot open savepoint");
             continue;
         }
         let noted = feed::mark();
-        match catch_unwind(AssertUnwindSafe(|| job(conn))) {
+        let outcome = catch_unwind(AssertUnwindSafe(|| job(conn)));
+        if conn.is_autocommit() {
+            // SQLite ended the whole transaction: it does so when a statement fails on a
+            // full disk or an I/O error. What the batch's earlier jobs wrote is gone with
+            // it, and the later jobs must not run: outside a transaction, each one's
+            // savepoint would commit it on its own, and its caller would then be told that
+            // it failed (a write that answered an error but is there).
+            if let Ok((_, deliver)) = outcome {
+                deliveries.push(deliver);
+            }
+            drop(jobs);
+            let disk_full = conn
+                .path()
+                .is_some_and(|p| !super::disk_has_room(Path::new(p)));
+            return Err(Failure {
+                message: "the database ended the write transaction after an error; nothing of \
+                          it was kept"
+                    .into(),
+                disk_full,
+            });
+        }
+        match outcome {
             Ok((keep, deliver)) => {
                 if !keep {
                     rollback_savepoint(conn);
@@ -226,6 +249,7 @@ fn run_batch(
             }
         }
     }
+    drop(jobs);
     match run_cached(conn, "COMMIT") {
         Ok(()) => Ok(()),
         Err(e) => {
@@ -284,4 +308,53 @@ impl<'c> Savepoint<'c> {
 /// parsing them each time showed in profiles.
 fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
     conn.prepare_cached(sql)?.execute([]).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(sql: &'static str, kept: Arc<std::sync::Mutex<Vec<bool>>>) -> Job {
+        Box::new(move |conn: &Connection| {
+            let keep = conn.execute_batch(sql).is_ok();
+            let deliver: Deliver = Box::new(move |outcome| {
+                if let Ok(mut told) = kept.lock() {
+                    told.push(outcome.is_ok());
+                }
+            });
+            (keep, deliver)
+        })
+    }
+
+    /// SQLite ends the whole transaction when a statement fails on a full disk (or an I/O
+    /// error); a job's ROLLBACK does the same here. Nothing of the batch may be kept, and
+    /// above all not the jobs after it, which would otherwise each commit on their own.
+    #[test]
+    fn a_transaction_the_database_ended_keeps_no_job_of_the_batch() {
+        let dir = tempfile::tempdir().expect("dir");
+        let conn = Connection::open(dir.path().join("w.db")).expect("open");
+        conn.execute_batch("CREATE TABLE t(x)").expect("table");
+        let told = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut batch = vec![
+            job("INSERT INTO t VALUES (1)", told.clone()),
+            job("ROLLBACK", told.clone()),
+            job("INSERT INTO t VALUES (3)", told.clone()),
+        ];
+        let mut deliveries = Vec::new();
+        let outcome = run_batch(&conn, &mut batch, &mut deliveries);
+        assert!(outcome.is_err(), "the batch failed");
+        for deliver in deliveries.drain(..) {
+            deliver(outcome.clone());
+        }
+        let rows: i64 = conn
+            .query_row("SELECT count(*) FROM t", [], |r| r.get(0))
+            .expect("count");
+        assert_eq!(rows, 0, "no job's row was kept");
+        assert!(conn.is_autocommit(), "no transaction left open");
+        let told = told.lock().expect("told").clone();
+        assert!(
+            told.iter().all(|ok| !ok),
+            "no caller was told it worked: {told:?}"
+        );
+    }
 }
