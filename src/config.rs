@@ -18,6 +18,9 @@ pub struct ServerConfig {
     pub db_path: PathBuf,
     /// Its key, when it is encrypted (or is to be made encrypted).
     pub db_key: Option<Arc<DbKey>>,
+    /// Keep secrets given to the server (the remote's client secret) in the OS secret
+    /// store rather than in the database.
+    pub secret_store: bool,
     /// Where to listen; port 0 picks a free port.
     pub bind: SocketAddr,
     /// Lifetime of access tokens, seconds.

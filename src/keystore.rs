@@ -94,15 +94,39 @@ fn read(path: &Path) -> Result<DbKey> {
     DbKey::from_hex(&text).map_err(|why| Error::invalid(format!("{}: {why}", path.display())))
 }
 
+/// Keeps the remote's client secret in the secret store, under the database's path.
+pub fn keep_remote_secret(db: &Path, secret: &str) -> Result<()> {
+    secret_store::put_text(REMOTE_SERVICE, &account_of(db)?, secret)
+}
+
+/// The remote's client secret kept for the database at `db`.
+pub fn remote_secret(db: &Path) -> Result<Zeroizing<String>> {
+    secret_store::get_text(REMOTE_SERVICE, &account_of(db)?)?.ok_or_else(|| {
+        Error::invalid(format!(
+            "the remote's client secret for {} is not in the secret store: configure the \
+             sync again",
+            db.display()
+        ))
+    })
+}
+
+/// The secret store's service name of the remote's client secret.
+const REMOTE_SERVICE: &str = "Entrada remote client secret";
+
+/// The secret store's account of a database: its absolute path.
+fn account_of(db: &Path) -> Result<String> {
+    Ok(std::path::absolute(db)
+        .map_err(|e| Error::invalid(format!("cannot resolve {}: {e}", db.display())))?
+        .to_string_lossy()
+        .into_owned())
+}
+
 /// How long the secret store may take to answer.
 const STORE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The key kept for `db` in the secret store, or a new one kept there when `make`.
 fn from_secret_store(db: &Path, make: bool) -> Result<Option<DbKey>> {
-    let account = std::path::absolute(db)
-        .map_err(|e| Error::invalid(format!("cannot resolve {}: {e}", db.display())))?
-        .to_string_lossy()
-        .into_owned();
+    let account = account_of(db)?;
     match secret_store::get(&account)? {
         Some(key) => Ok(Some(key)),
         None if make => {
@@ -123,7 +147,7 @@ mod secret_store {
     use crate::db::key::DbKey;
     use crate::error::{Error, Result};
 
-    /// The entry's service name; the account is the database's absolute path.
+    /// The database key's service name; the account is the database's absolute path.
     const SERVICE: &str = "Entrada database key";
 
     fn unreachable(why: impl std::fmt::Display) -> Error {
@@ -154,16 +178,29 @@ mod secret_store {
         }
     }
 
-    pub(super) fn get(account: &str) -> Result<Option<DbKey>> {
+    pub(super) fn get_text(
+        service: &'static str,
+        account: &str,
+    ) -> Result<Option<Zeroizing<String>>> {
         let account = account.to_owned();
-        let text = in_time(move || {
-            let entry = keyring::Entry::new(SERVICE, &account)?;
+        in_time(move || {
+            let entry = keyring::Entry::new(service, &account)?;
             match entry.get_password() {
                 Ok(text) => Ok(Some(Zeroizing::new(text))),
                 Err(keyring::Error::NoEntry) => Ok(None),
                 Err(e) => Err(e),
             }
-        })?;
+        })
+    }
+
+    pub(super) fn put_text(service: &'static str, account: &str, text: &str) -> Result<()> {
+        let account = account.to_owned();
+        let text = Zeroizing::new(text.to_owned());
+        in_time(move || keyring::Entry::new(service, &account)?.set_password(text.as_str()))
+    }
+
+    pub(super) fn get(account: &str) -> Result<Option<DbKey>> {
+        let text = get_text(SERVICE, account)?;
         text.map(|t| {
             DbKey::from_hex(&t)
                 .map_err(|why| Error::invalid(format!("the secret store's database key: {why}")))
@@ -172,11 +209,10 @@ mod secret_store {
     }
 
     pub(super) fn put(account: &str, key: &DbKey) -> Result<()> {
-        let account = account.to_owned();
         let hex = key
             .to_hex()
             .ok_or_else(|| Error::internal("only a raw key is kept"))?;
-        in_time(move || keyring::Entry::new(SERVICE, &account)?.set_password(hex.as_str()))
+        put_text(SERVICE, account, &hex)
     }
 }
 
@@ -194,6 +230,17 @@ mod secret_store {
     }
 
     pub(super) fn put(_account: &str, _key: &DbKey) -> Result<()> {
+        Err(none())
+    }
+
+    pub(super) fn get_text(
+        _service: &'static str,
+        _account: &str,
+    ) -> Result<Option<zeroize::Zeroizing<String>>> {
+        Err(none())
+    }
+
+    pub(super) fn put_text(_service: &'static str, _account: &str, _text: &str) -> Result<()> {
         Err(none())
     }
 }

@@ -357,6 +357,7 @@ mod tests {
         ServerConfig {
             db_path: db.to_owned(),
             db_key: None,
+            secret_store: false,
             bind,
             token_ttl: 60,
             demo: false,

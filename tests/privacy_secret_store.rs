@@ -9,10 +9,12 @@
 //! `.ci/run` installs them). Without them the test says so and passes, so that
 //! `cargo test` works on a machine without a desktop session.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_entrada");
+use common::BIN;
 
 fn have(program: &str) -> bool {
     Command::new("sh")
@@ -112,4 +114,62 @@ fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session(
     let second = in_session(&home, &db, SERVE_ONCE);
     assert!(second.contains("SERVED"), "{second}");
     assert!(!second.contains("NOT-SERVED"), "{second}");
+}
+
+/// With `--secret-store`, the remote's client secret goes to the secret store, not the
+/// database (which here is plain, so its bytes show what a table would hold); a sync
+/// round takes it from the store and reaches the remote.
+#[test]
+fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
+    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
+        eprintln!(
+            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
+        );
+        return;
+    }
+    let remote = common::Server::start();
+    let t = remote.token("read write");
+    let event = remote.event(&t, "At the remote");
+    let (client_id, secret) = remote.create_client("read write");
+    let dir = tempfile::tempdir().expect("dir");
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    let db = dir.path().join("kiosk.db");
+    let script = format!(
+        "printf '%s\\n' '{secret}' | \"$ENTRADA\" sync configure --db \"$DB\" --secret-store \
+         --base-url '{api}' --auth-url '{base}' --client-id '{client_id}' \
+         --client-secret-stdin --events {event} >/dev/null && echo CONFIGURED\n\
+         \"$ENTRADA\" sync run --db \"$DB\" && echo SYNCED",
+        api = remote.api,
+        base = remote.base,
+    );
+    let said = in_session(&home, &db, &script);
+    assert!(said.contains("CONFIGURED"), "{said}");
+    assert!(
+        said.contains("SYNCED"),
+        "a round with the secret from the store: {said}"
+    );
+    let conn = rusqlite::Connection::open(&db).expect("open the kiosk's plain database");
+    let (column, in_store): (String, bool) = conn
+        .query_row(
+            "SELECT client_secret, secret_in_store FROM sync_config",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("sync_config");
+    assert!(column.is_empty() && in_store, "the table keeps no secret");
+    drop(conn);
+    for file in [db.clone(), db.with_extension("db-wal")] {
+        let bytes = std::fs::read(&file).unwrap_or_default();
+        assert!(
+            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "{} holds the secret",
+            file.display()
+        );
+    }
+    // The round brought the remote's event.
+    let events: i64 = rusqlite::Connection::open(&db)
+        .and_then(|c| c.query_row("SELECT count(*) FROM events", [], |r| r.get(0)))
+        .expect("events");
+    assert_eq!(events, 1, "{said}");
 }

@@ -456,6 +456,7 @@ async fn start_server(
                     None
                 }
             },
+            secret_store: false,
             bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
             token_ttl: DEFAULT_TOKEN_TTL,
             demo: false,

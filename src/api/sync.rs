@@ -83,13 +83,30 @@ pub async fn put_config(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SettingsInput>,
 ) -> Result<Json<SettingsView>> {
+    // With `serve --secret-store` the secret goes to the OS secret store, before the
+    // write that records it is there (a failed write leaves the old configuration, which
+    // a stored secret does not disturb).
+    let in_store = state.config.secret_store
+        && input
+            .client_secret
+            .as_deref()
+            .is_some_and(|s| !s.is_empty());
+    if in_store {
+        let (db, secret) = (
+            state.db.path().to_path_buf(),
+            input.client_secret.clone().unwrap_or_default(),
+        );
+        tokio::task::spawn_blocking(move || crate::keystore::keep_remote_secret(&db, &secret))
+            .await
+            .map_err(|e| Error::internal(format!("secret store task failed: {e}")))??;
+    }
     let view = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
             let current = store::config(conn)?;
             check_account(current.as_ref(), account)?;
             let settings = input.parse(current.is_some())?;
-            let stored = settings.save(conn, account)?;
+            let stored = settings.save(conn, account, in_store)?;
             Ok(SettingsView::of(Some(&stored)))
         })
         .await?;
@@ -211,16 +228,21 @@ pub async fn test_connection(
         Some(secret) => secret,
         None => {
             let client_id = input.client_id.trim().to_owned();
-            access
+            let config = access
                 .read(&state.db, move |conn, account| {
                     let config = store::config(conn)?;
                     check_account(config.as_ref(), account)?;
-                    Ok(config
-                        .filter(|c| c.client_id == client_id)
-                        .map(|c| c.client_secret)
-                        .unwrap_or_default())
+                    Ok(config.filter(|c| c.client_id == client_id))
                 })
-                .await?
+                .await?;
+            match config {
+                Some(config) => {
+                    crate::sync::with_secret(state.db.path(), config)
+                        .await?
+                        .client_secret
+                }
+                None => String::new(),
+            }
         }
     };
     Ok(Json(crate::sync::probe::run(&input, &secret).await))

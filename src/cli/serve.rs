@@ -72,6 +72,7 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
                 .db
                 .key_with(crate::keystore::Make::ForNewDatabase)?
                 .map(std::sync::Arc::new),
+            secret_store: args.db.secret_store,
             bind: args.bind,
             token_ttl: args.token_ttl,
             demo: args.demo,

@@ -66,6 +66,7 @@ pub(super) fn sync_command(cmd: SyncCommand) -> Result<()> {
             db,
         } => {
             let secret = read_secret_stdin()?;
+            let secret_for_store = zeroize::Zeroizing::new(secret.clone());
             let input = crate::sync::settings::SettingsInput {
                 base_url: Some(base_url),
                 auth_url: Some(auth_url),
@@ -74,10 +75,14 @@ pub(super) fn sync_command(cmd: SyncCommand) -> Result<()> {
                 events: Some(events.0),
             };
             let settings = input.parse(false)?;
+            let in_store = db.secret_store;
+            if in_store {
+                crate::keystore::keep_remote_secret(&db.path(), &secret_for_store)?;
+            }
             let db = db.open()?;
             let stored = db.write_blocking(move |conn| {
                 let account = resolve_account(conn, account)?;
-                settings.save(conn, account)
+                settings.save(conn, account, in_store)
             })?;
             let view = crate::sync::settings::SettingsView::of(Some(&stored));
             print_line(&serde_json::to_value(view).map_err(Error::internal)?)

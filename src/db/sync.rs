@@ -115,7 +115,9 @@ pub struct StoredConfig {
     pub base_url: String,
     pub auth_url: String,
     pub client_id: String,
+    /// Empty when the secret is in the OS secret store (`secret_in_store`).
     pub client_secret: String,
+    pub secret_in_store: bool,
     pub events: Vec<i64>,
     pub account_id: i64,
     pub kiosk_id: String,
@@ -139,7 +141,7 @@ impl std::fmt::Debug for StoredConfig {
 pub fn config(conn: &Connection) -> Result<Option<StoredConfig>> {
     conn.prepare_cached(
         "SELECT base_url, auth_url, client_id, client_secret, events, account_id, kiosk_id,
-                version, updated_at FROM sync_config WHERE id = 1",
+                version, updated_at, secret_in_store FROM sync_config WHERE id = 1",
     )?
     .query_row([], |r| {
         let events: String = r.get(4)?;
@@ -153,27 +155,40 @@ pub fn config(conn: &Connection) -> Result<Option<StoredConfig>> {
             kiosk_id: r.get(6)?,
             version: r.get(7)?,
             updated_at: r.get(8)?,
+            secret_in_store: r.get(9)?,
         })
     })
     .optional()
     .map_err(Error::from)
 }
 
-/// Stores a configuration; `secret` None keeps the stored one (the UI never sees it).
+/// Where a configuration's client secret goes.
+#[derive(Debug, Clone, Copy)]
+pub enum SecretAt<'a> {
+    /// In the table.
+    Here(&'a str),
+    /// Already put in the OS secret store by the caller: the column is emptied.
+    InStore,
+    /// Where it is now (the UI never sees it, so it sends none to keep it).
+    Kept,
+}
+
+/// Stores a configuration.
 pub fn save_config(
     conn: &Connection,
     base_url: &str,
     auth_url: &str,
     client_id: &str,
-    secret: Option<&str>,
+    secret: SecretAt<'_>,
     events: &[i64],
     account_id: i64,
 ) -> Result<StoredConfig> {
     let current = config(conn)?;
-    let secret = match (secret, &current) {
-        (Some(s), _) => s.to_owned(),
-        (None, Some(c)) => c.client_secret.clone(),
-        (None, None) => {
+    let (secret, in_store) = match (secret, &current) {
+        (SecretAt::Here(s), _) => (s.to_owned(), false),
+        (SecretAt::InStore, _) => (String::new(), true),
+        (SecretAt::Kept, Some(c)) => (c.client_secret.clone(), c.secret_in_store),
+        (SecretAt::Kept, None) => {
             return Err(Error::from(Problem::member(
                 "client_secret",
                 "is required when the sync is first configured",
@@ -191,11 +206,12 @@ pub fn save_config(
     let events_json = serde_json::to_string(events).map_err(Error::internal)?;
     conn.execute(
         "INSERT INTO sync_config (id, base_url, auth_url, client_id, client_secret, events,
-             account_id, kiosk_id, version, updated_at)
-         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8)
+             account_id, kiosk_id, version, updated_at, secret_in_store)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9)
          ON CONFLICT (id) DO UPDATE SET base_url = excluded.base_url,
              auth_url = excluded.auth_url, client_id = excluded.client_id,
              client_secret = excluded.client_secret, events = excluded.events,
+             secret_in_store = excluded.secret_in_store,
              account_id = excluded.account_id, version = sync_config.version + 1,
              updated_at = excluded.updated_at",
         params![
@@ -206,7 +222,8 @@ pub fn save_config(
             events_json,
             account_id,
             kiosk_id,
-            time::now()
+            time::now(),
+            in_store
         ],
     )?;
     config(conn)?.ok_or_else(|| Error::internal("the sync configuration was not stored"))

@@ -119,6 +119,19 @@ impl Drop for RunningGuard {
     }
 }
 
+/// The configuration with its client secret, fetched from the OS secret store when it is
+/// kept there (on a thread of its own: the store answers over D-Bus).
+pub async fn with_secret(db: &std::path::Path, mut config: StoredConfig) -> Result<StoredConfig> {
+    if config.secret_in_store {
+        let path = db.to_path_buf();
+        let secret = tokio::task::spawn_blocking(move || crate::keystore::remote_secret(&path))
+            .await
+            .map_err(|e| Error::internal(format!("secret store task failed: {e}")))??;
+        config.client_secret = secret.as_str().to_owned();
+    }
+    Ok(config)
+}
+
 /// Runs one round: push, then pull. `Ok` even when the remote was not reachable (the
 /// summary says so); `Err` only when there is nothing to sync with (not configured) or
 /// another round is running.
@@ -128,6 +141,7 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
             "the sync is not configured (entrada sync configure, or the UI's Sync screen)",
         ));
     };
+    let config = with_secret(db.path(), config).await?;
     let owner = lease::owner();
     let taken = {
         let owner = owner.clone();

@@ -60,7 +60,7 @@ impl SettingsView {
                 base_url: Some(c.base_url.clone()),
                 auth_url: Some(c.auth_url.clone()),
                 client_id: Some(c.client_id.clone()),
-                client_secret_set: !c.client_secret.is_empty(),
+                client_secret_set: c.secret_in_store || !c.client_secret.is_empty(),
                 events: c.events.clone(),
                 account_id: Some(c.account_id),
                 updated_at: Some(c.updated_at.clone()),
@@ -225,11 +225,15 @@ impl SettingsInput {
 
 impl Settings {
     /// Stores the settings for `account_id` (one write, the secret kept when omitted).
+    /// `in_store`: the caller has put the secret in the OS secret store
+    /// ([`crate::keystore::keep_remote_secret`]); the table keeps none.
     pub fn save(
         &self,
         conn: &rusqlite::Connection,
         account_id: i64,
+        in_store: bool,
     ) -> Result<crate::db::sync::StoredConfig> {
+        use crate::db::sync::SecretAt;
         if crate::db::accounts::get(conn, account_id)?.is_none() {
             return Err(Error::invalid(format!(
                 "account {account_id} does not exist"
@@ -240,7 +244,11 @@ impl Settings {
             &self.base_url,
             &self.auth_url,
             &self.client_id,
-            self.client_secret.as_deref(),
+            match (self.client_secret.as_deref(), in_store) {
+                (Some(_), true) => SecretAt::InStore,
+                (Some(secret), false) => SecretAt::Here(secret),
+                (None, _) => SecretAt::Kept,
+            },
             &self.events,
             account_id,
         )
