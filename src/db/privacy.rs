@@ -9,8 +9,8 @@
 //! attendee anonymised (`attendee_id` and the scanned `code` set to null), as the
 //! history holds a scan of an unknown code. The sync learns of it (`queue_erasure`).
 //!
-//! Bytes: the connection runs with `PRAGMA secure_delete` (set again here, so that an
-//! erasure never depends on how its connection was opened), so SQLite overwrites the
+//! Bytes: every read-write connection runs with `PRAGMA secure_delete` (set where the
+//! writer's connection is opened, `db::open_read_write`), so SQLite overwrites the
 //! freed content with zeros, and the search index deletes its entries at once
 //! (FTS5 `secure-delete`, migrations/0009). A backup made after the erasure copies those
 //! zeroed pages, never the person.
@@ -36,7 +36,6 @@ pub struct Erased {
 /// a write job: everything below commits together or not at all.
 pub fn erase(conn: &Connection, event_id: i64, attendee_id: i64) -> Result<Erased> {
     attendees::require_row(conn, event_id, attendee_id)?;
-    secure(conn)?;
     let codes = codes(conn, Who::One(attendee_id))?;
     // The history stays, anonymised. `check_ins.attendee_id` cascades on delete, so it
     // is cleared before the attendee goes, or the records would go with the person.
@@ -75,7 +74,6 @@ pub fn erase(conn: &Connection, event_id: i64, attendee_id: i64) -> Result<Erase
 /// transaction, so an interrupted purge leaves the event as it was. Set-wise statements
 /// (not [`erase`] per attendee), so the history and the stored answers are read once.
 pub fn erase_event(conn: &Connection, event_id: i64) -> Result<u64> {
-    secure(conn)?;
     let ids: Vec<i64> = conn
         .prepare("SELECT id FROM attendees WHERE event_id = ?1 ORDER BY id")?
         .query_map([event_id], |r| r.get(0))?
@@ -148,12 +146,6 @@ pub fn due(conn: &Connection, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<
     Ok(due)
 }
 
-/// Overwrite freed content with zeros on this connection (see the module's words).
-fn secure(conn: &Connection) -> Result<()> {
-    conn.pragma_update(None, "secure_delete", "ON")?;
-    Ok(())
-}
-
 /// Whose codes [`codes`] reads: one attendee, or every attendee of an event.
 enum Who {
     One(i64),
@@ -214,7 +206,7 @@ fn forget_stored_answers(conn: &Connection, codes: &HashSet<String>) -> Result<(
 fn names_a_code(body: &[u8], codes: &HashSet<String>) -> bool {
     const MEMBER: &[u8] = b"\"qr_code\":";
     let mut rest = body;
-    while let Some(at) = find(rest, MEMBER) {
+    while let Some(at) = memchr::memmem::find(rest, MEMBER) {
         rest = &rest[at + MEMBER.len()..];
         let mut value = serde_json::Deserializer::from_slice(rest).into_iter::<String>();
         if let Some(Ok(code)) = value.next()
@@ -224,10 +216,6 @@ fn names_a_code(body: &[u8], codes: &HashSet<String>) -> bool {
         }
     }
     false
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The outbox learns of the erasure (SYNC.md, "Erasure"). Queued creates and updates
