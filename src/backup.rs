@@ -203,7 +203,12 @@ pub fn encrypt(db: &Path, key: &DbKey) -> Result<Encrypted> {
     }
     let plain_file = DbFile::plain(db);
     // The WAL belongs to the plain file: empty it into the file before the copy.
-    crate::db::copy::truncate_wal(&plain_file)?;
+    if !crate::db::copy::truncate_wal(&plain_file)? {
+        return Err(Error::Conflict(format!(
+            "{} is in use by another program; stop it first",
+            db.display()
+        )));
+    }
     let incoming = sidecar(db, ".encrypting");
     let counts =
         crate::db::copy::export_copy(&plain_file, &DbFile::with_key(&incoming, Some(key.clone())))?;

@@ -117,22 +117,17 @@ pub(crate) fn sidecar(db: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Folds the WAL of `file` into the file itself and empties it, so that the file alone
-/// is the whole database. Refused while another connection reads or writes.
-pub fn truncate_wal(file: &DbFile) -> Result<()> {
+/// Folds the WAL of `file` into the file itself and empties it, on a connection of its
+/// own, so that the file alone is the whole database. `false` when another connection
+/// still used the WAL, which is then kept.
+pub fn truncate_wal(file: &DbFile) -> Result<bool> {
     let conn = file.open_rw()?;
-    conn.busy_timeout(Duration::from_secs(10))?;
+    conn.busy_timeout(super::BUSY_TIMEOUT)?;
     let (busy, _, _): (i64, i64, i64) =
         conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
-    if busy != 0 {
-        return Err(Error::Conflict(format!(
-            "{} is in use by another program; stop it first",
-            file.path.display()
-        )));
-    }
-    Ok(())
+    Ok(busy == 0)
 }
 
 /// Writes a copy of `source` to `dest` encrypted with `dest`'s key (or plain without

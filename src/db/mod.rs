@@ -254,18 +254,13 @@ impl Db {
     /// Runs on a connection of its own, outside the writer's transactions; call it when
     /// no request is running any more.
     pub fn checkpoint(&self) -> Result<()> {
-        let conn = self.file.open_rw()?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        let (busy, _, _): (i64, i64, i64) =
-            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })?;
-        if busy != 0 {
-            return Err(Error::internal(
+        if copy::truncate_wal(&self.file)? {
+            Ok(())
+        } else {
+            Err(Error::internal(
                 "the WAL is still in use; it is kept for the next start",
-            ));
+            ))
         }
-        Ok(())
     }
 
     /// Whether writes are failing because the disk is full. Once a write has failed so,
