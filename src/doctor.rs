@@ -47,7 +47,8 @@ pub fn examine(file: &DbFile) -> Result<Vec<Finding>> {
         out.push(finding(
             "encryption",
             false,
-            "encrypted (SQLCipher): give its key (--key-file, or ENTRADA_DB_KEY) to check the rest",
+            "encrypted (SQLCipher), and its key is neither in the secret store nor in its default \
+             key file: give it (--key-file, or ENTRADA_DB_KEY) to check the rest",
         ));
         return Ok(out);
     }

@@ -22,8 +22,19 @@ fn entrada(args: &[&str], db: &std::path::Path) -> std::process::Output {
         .expect("run entrada")
 }
 
-fn checked_in(db: &std::path::Path) -> std::collections::HashSet<i64> {
-    let conn = Connection::open(db).expect("open copy");
+/// Opens a backup of the database at `of` with that database's key (found where `serve`
+/// kept it: the secret store or the default key file), as `entrada restore` would.
+fn open_copy(copy: &std::path::Path, of: &std::path::Path) -> Connection {
+    use entrada::keystore::{Keep, Make, load};
+    let key = load(of, Keep::Default, Make::Never).expect("the database's key");
+    assert!(key.is_some(), "{} is encrypted by default", of.display());
+    entrada::db::DbFile::with_key(copy, key)
+        .open_rw()
+        .expect("open the copy with the key")
+}
+
+fn checked_in(db: &std::path::Path, of: &std::path::Path) -> std::collections::HashSet<i64> {
+    let conn = open_copy(db, of);
     let ok: String = conn
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .expect("integrity");
@@ -101,7 +112,7 @@ fn a_backup_under_write_load_holds_every_committed_check_in() {
         );
         let info: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         assert!(info["bytes"].as_u64().expect("bytes") > 0);
-        let held = checked_in(&path);
+        let held = checked_in(&path, &s.db);
         for id in &before {
             assert!(
                 held.contains(id),
@@ -128,7 +139,7 @@ fn a_backup_under_write_load_holds_every_committed_check_in() {
             .status
             .success()
     );
-    let held = checked_in(&last);
+    let held = checked_in(&last, &s.db);
     assert!(all.iter().all(|id| held.contains(id)));
     assert_eq!(held.len(), all.len(), "and nothing else");
     let single = !last.with_extension("db-wal").exists();
@@ -229,7 +240,7 @@ fn rolling_backups_keep_the_newest() {
     };
     for n in &names {
         assert!(n.starts_with("entrada-"), "{n}");
-        let conn = Connection::open(backups.join(n)).expect("open");
+        let conn = open_copy(&backups.join(n), &s.db);
         let events: i64 = conn
             .query_row("SELECT COUNT(*) FROM events", [], |r| r.get(0))
             .expect("count");
@@ -337,7 +348,8 @@ fn a_database_of_the_first_schema_is_upgraded_after_a_copy_and_a_newer_one_is_re
 fn doctor_finds_a_damaged_file() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("entrada.db");
-    let s = Server::start_in(tempfile::tempdir().expect("dir"), &[]);
+    // Plain: `doctor` runs on the copy, whose key no key file is named for.
+    let s = Server::start_in(tempfile::tempdir().expect("dir"), &["--no-encryption"]);
     let t = s.token("read write");
     let event = s.event(&t, "Damage");
     for i in 0..300 {

@@ -2104,7 +2104,8 @@ fn an_import_over_the_size_limit_is_a_json_413() {
 /// copy of the `.db` alone, as people make for backups, would miss them).
 #[test]
 fn a_clean_shutdown_folds_the_wal_into_the_database() {
-    let s = Server::start_with(&["--rate-limit", "0"]);
+    // Plain: the test opens the file with SQLite itself, as the sqlite3 shell would.
+    let s = Server::start_with(&["--rate-limit", "0", "--no-encryption"]);
     let t = s.token("read write");
     let event = s.event(&t, "Busy day");
     for i in 0..300 {

@@ -234,7 +234,8 @@ fn a_missing_or_wrong_key_is_refused_and_nothing_changes() {
 
 #[test]
 fn a_plain_database_of_ten_thousand_attendees_is_encrypted_in_place() {
-    let s = Server::start();
+    // A plain database, as an earlier version (or --no-encryption) made it.
+    let s = Server::start_with(&["--no-encryption"]);
     let t = s.token("read write check_in");
     let event = add_person(&s, &t);
     let mut csv = String::from("first_name,last_name,email\n");
@@ -450,4 +451,165 @@ fn a_backup_made_with_a_passphrase_is_restored_on_another_computer() {
         "already_checked_in",
         "the door's history came along"
     );
+}
+
+/// `entrada` as a person runs it on a computer without a secret store: the default key
+/// file goes to this configuration directory.
+fn by_default(config: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .env("XDG_CONFIG_HOME", config)
+        .env("ENTRADA_SECRET_STORE", "0")
+        .env_remove("ENTRADA_DB")
+        .env_remove("ENTRADA_DB_KEY")
+        .env_remove("ENTRADA_DB_KEY_FILE")
+        .env_remove("ENTRADA_NO_ENCRYPTION");
+    command
+}
+
+fn is_plain(db: &Path) -> bool {
+    std::fs::read(db).is_ok_and(|b| b.starts_with(b"SQLite format 3\0"))
+}
+
+/// Serves `db` until it listens, runs `while_up`, stops it; returns what serve logged.
+fn serve_once(config: &Path, db: &Path, while_up: impl FnOnce()) -> String {
+    use std::io::{BufRead as _, Read as _};
+    let db_arg = db.to_string_lossy().into_owned();
+    let mut child = by_default(config, &["serve", "--db", &db_arg, "--bind", "127.0.0.1:0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start serve");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("first line");
+    let listening = first.starts_with("listening on");
+    if listening {
+        while_up();
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let mut logged = String::new();
+    let _ = child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut logged);
+    let _ = child.wait();
+    assert!(listening, "serve did not start: {first}{logged}");
+    logged
+}
+
+/// Without any flag a new database is encrypted (SQLCipher) from its first start, its key
+/// kept in an owner-only key file of the configuration directory where there is no secret
+/// store, and every command finds it there; without that file nothing opens it.
+/// `--no-encryption` makes a plain database, which stays plain (with a warning) until
+/// `entrada encrypt`, with no flag either, encrypts it with a key kept the same way.
+#[test]
+fn a_new_database_is_encrypted_by_default_and_every_command_finds_its_key() {
+    let dir = tempfile::tempdir().expect("dir");
+    let config = dir.path().join("config");
+    let db = dir.path().join("kiosk.db");
+    let db_arg = db.to_string_lossy().into_owned();
+
+    let logged = serve_once(&config, &db, || {
+        let out = by_default(&config, &["users", "list", "--db", &db_arg])
+            .output()
+            .expect("users list");
+        assert!(out.status.success(), "{}", said(&out));
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("ERROR"),
+            "a command beside the server logs no error: {}",
+            said(&out)
+        );
+    });
+    assert!(!is_plain(&db), "a new database is encrypted");
+    let keys = config.join("entrada").join("keys");
+    let key_files: Vec<_> = std::fs::read_dir(&keys)
+        .expect("the key directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    assert_eq!(key_files.len(), 1, "{key_files:?}");
+    let key_file = &key_files[0];
+    let name = key_file.file_name().expect("name").to_string_lossy();
+    assert!(
+        name.starts_with("kiosk.db-") && name.ends_with(".key"),
+        "{name}"
+    );
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+    assert_eq!(mode(key_file), 0o600);
+    assert_eq!(mode(&keys), 0o700);
+    assert!(
+        logged.contains("kept in the key file"),
+        "the log says where the key is: {logged}"
+    );
+    let key_text = std::fs::read_to_string(key_file).expect("key");
+    assert!(!logged.contains(key_text.trim()), "the key is never logged");
+
+    let doctor = by_default(&config, &["doctor", "--db", &db_arg])
+        .output()
+        .expect("doctor");
+    assert!(doctor.status.success(), "{}", said(&doctor));
+    assert!(said(&doctor).contains("encrypted (SQLCipher"));
+
+    // Without its key file nothing opens it, and nothing is changed.
+    let aside = dir.path().join("aside.key");
+    std::fs::rename(key_file, &aside).expect("move the key away");
+    let before = std::fs::read(&db).expect("bytes");
+    let refused = by_default(
+        &config,
+        &["serve", "--db", &db_arg, "--bind", "127.0.0.1:0"],
+    )
+    .output()
+    .expect("serve without its key");
+    assert!(!refused.status.success());
+    assert!(
+        said(&refused).contains("is encrypted, or damaged"),
+        "{}",
+        said(&refused)
+    );
+    assert_eq!(
+        std::fs::read(&db).expect("bytes"),
+        before,
+        "nothing changed"
+    );
+    std::fs::rename(&aside, key_file).expect("the key back");
+    serve_once(&config, &db, || {});
+
+    // --no-encryption: a plain database, which stays plain when served without the flag.
+    let plain = dir.path().join("plain.db");
+    let plain_arg = plain.to_string_lossy().into_owned();
+    let made = by_default(
+        &config,
+        &["users", "list", "--db", &plain_arg, "--no-encryption"],
+    )
+    .output()
+    .expect("users list");
+    assert!(made.status.success(), "{}", said(&made));
+    assert!(is_plain(&plain));
+    let logged = serve_once(&config, &plain, || {});
+    assert!(
+        logged.contains("the database is not encrypted"),
+        "a warning: {logged}"
+    );
+    assert!(is_plain(&plain), "served as it is");
+    let encrypted = by_default(&config, &["encrypt", "--db", &plain_arg])
+        .output()
+        .expect("encrypt");
+    assert!(encrypted.status.success(), "{}", said(&encrypted));
+    assert!(!is_plain(&plain));
+    assert_eq!(
+        std::fs::read_dir(&keys).expect("keys").count(),
+        2,
+        "its key is kept beside the first one"
+    );
+    let doctor = by_default(&config, &["doctor", "--db", &plain_arg])
+        .output()
+        .expect("doctor");
+    assert!(doctor.status.success(), "{}", said(&doctor));
+    assert!(said(&doctor).contains("encrypted (SQLCipher"));
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, Server, setup};
+use common::{BIN, Server};
 use serde_json::{Value, json};
 
 /// What the person leaves in a record: distinctive, so a byte search finds only them.
@@ -36,6 +36,15 @@ fn assert_absent(what: &str, bytes: &[u8]) {
         assert!(!found, "{what} still holds {needle:?}");
     }
 }
+
+/// A plain database (`--no-encryption`), a `read write` token and one event: a byte
+/// search of an encrypted file would find nothing whether the person is there or not.
+fn setup() -> (Server, String, i64) {
+    common::setup_with(&[PLAIN])
+}
+
+/// Keeps a new database plain, so that its bytes can be searched.
+const PLAIN: &str = "--no-encryption";
 
 /// The file's bytes, or none when it does not exist (a WAL removed at a clean stop).
 fn bytes_of(path: &Path) -> Vec<u8> {
@@ -434,7 +443,7 @@ fn purge_erases_every_attendee_of_one_event_now() {
 
 #[test]
 fn retention_is_set_per_event_and_the_server_erases_when_it_is_due() {
-    let s = Server::start();
+    let s = Server::start_with(&[PLAIN]);
     let t = s.token("read write");
     // Ended long ago, kept one day: due. Ends next year: not due.
     let r = s.post(
@@ -500,7 +509,7 @@ fn retention_is_set_per_event_and_the_server_erases_when_it_is_due() {
 
     // The pass runs at start: the restarted server erases the past event's attendees.
     let kept = s.stop_keeping_files();
-    let s = Server::start_in(kept, &[]);
+    let s = Server::start_in(kept, &[PLAIN]);
     let deadline = Instant::now() + Duration::from_secs(20);
     while s.attendee_count(&t, past) > 0 {
         assert!(Instant::now() < deadline, "the retention pass did not run");

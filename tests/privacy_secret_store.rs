@@ -1,9 +1,9 @@
 //! The database key in a real OS secret store (issue 19): GNOME Keyring's Secret Service
 //! in a D-Bus session of the test's own (`dbus-run-session`), unlocked as a login would.
-//! `serve --secret-store` makes the key at the first start of a new database and keeps it
-//! there; the database holds no attendee's name; the server starts again with the key
-//! from the store, also from a new session (as after a reboot); without it the database
-//! is refused.
+//! By default (no flag) `serve` makes the key at the first start of a new database and
+//! keeps it there, writing no key file; the database holds no attendee's name; the server
+//! starts again with the key from the store, also from a new session (as after a reboot);
+//! without it the database is refused.
 //!
 //! Needs `dbus-run-session` and `gnome-keyring-daemon` (Debian `dbus`, `gnome-keyring`;
 //! `.ci/run` installs them). Without them the test says so and passes, so that
@@ -37,6 +37,9 @@ fn in_session(home: &Path, db: &Path, script: &str) -> String {
         .arg(full)
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env_remove("ENTRADA_SECRET_STORE")
+        .env_remove("ENTRADA_NO_ENCRYPTION")
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("ENTRADA_DB")
@@ -53,10 +56,10 @@ fn in_session(home: &Path, db: &Path, script: &str) -> String {
     )
 }
 
-/// Starts `serve --demo` on $DB with the key from the secret store, waits until it
-/// listens, and stops it cleanly.
+/// Starts `serve --demo` on $DB as it starts by default (the key from the secret store),
+/// waits until it listens, and stops it cleanly.
 const SERVE_ONCE: &str = r#"
-"$ENTRADA" serve --db "$DB" --secret-store --bind 127.0.0.1:0 --demo >"$DB.out" 2>"$DB.err" &
+"$ENTRADA" serve --db "$DB" --bind 127.0.0.1:0 --demo >"$DB.out" 2>"$DB.err" &
 pid=$!
 for i in $(seq 1 100); do
   grep -q '^listening on' "$DB.out" 2>/dev/null && break
@@ -84,13 +87,15 @@ fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session(
         &home,
         &db,
         &format!(
-            "{SERVE_ONCE}\n\"$ENTRADA\" doctor --db \"$DB\" --secret-store && echo DOCTOR-OK\n\
-             \"$ENTRADA\" doctor --db \"$DB\" || echo NO-KEY-REFUSED"
+            "{SERVE_ONCE}\ngrep -q 'kept in the secret store' \"$DB.err\" && echo SAID-WHERE\n\
+             \"$ENTRADA\" doctor --db \"$DB\" && echo DOCTOR-OK\n\
+             ENTRADA_SECRET_STORE=0 \"$ENTRADA\" doctor --db \"$DB\" || echo NO-KEY-REFUSED"
         ),
     );
     assert!(first.contains("SERVED"), "{first}");
     assert!(!first.contains("NOT-SERVED"), "{first}");
     assert!(first.contains("encrypted (SQLCipher"), "{first}");
+    assert!(first.contains("SAID-WHERE"), "{first}");
     assert!(first.contains("DOCTOR-OK"), "{first}");
     assert!(first.contains("NO-KEY-REFUSED"), "{first}");
     // The demo's attendees are in the database, encrypted: none of their names shows.
@@ -103,10 +108,12 @@ fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session(
             String::from_utf8_lossy(name)
         );
     }
+    let key_files = home.join("config").join("entrada").join("keys");
     assert!(
-        !dir.path().read_dir().expect("dir").any(|e| e
-            .ok()
-            .is_some_and(|e| e.file_name().to_string_lossy().ends_with(".key"))),
+        !key_files.exists()
+            && !dir.path().read_dir().expect("dir").any(|e| e
+                .ok()
+                .is_some_and(|e| e.file_name().to_string_lossy().ends_with(".key"))),
         "no key file was written"
     );
 
@@ -135,8 +142,10 @@ fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
     let home = dir.path().join("home");
     std::fs::create_dir_all(&home).expect("home");
     let db = dir.path().join("kiosk.db");
+    // A plain database (--no-encryption) shows in its bytes what a table would hold.
     let script = format!(
-        "printf '%s\\n' '{secret}' | \"$ENTRADA\" sync configure --db \"$DB\" --secret-store \
+        "\"$ENTRADA\" users list --db \"$DB\" --no-encryption >/dev/null && \
+         printf '%s\\n' '{secret}' | \"$ENTRADA\" sync configure --db \"$DB\" --secret-store \
          --base-url '{api}' --auth-url '{base}' --client-id '{client_id}' \
          --client-secret-stdin --events {event} >/dev/null && echo CONFIGURED\n\
          \"$ENTRADA\" sync run --db \"$DB\" && echo SYNCED",

@@ -441,39 +441,47 @@ async fn start_server(
     db: PathBuf,
     log_dir: PathBuf,
 ) {
-    let config = AppConfig {
-        server: ServerConfig {
-            db_path: db.clone(),
-            // A key in ENTRADA_DB_KEY opens (or makes) an encrypted database.
-            db_key: match entrada::keystore::load(
-                &db,
-                entrada::keystore::Keep::Nowhere,
-                entrada::keystore::Make::Never,
-            ) {
-                Ok(key) => key.map(std::sync::Arc::new),
-                Err(e) => {
-                    tracing::error!(error = %e, "ignoring ENTRADA_DB_KEY");
-                    None
-                }
-            },
-            secret_store: false,
-            bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
-            token_ttl: DEFAULT_TOKEN_TTL,
-            demo: false,
-            rate_limit: DEFAULT_RATE_LIMIT,
-            allowed_hosts: Vec::new(),
-            // A day at the door on a small PC: small page caches (see `CacheSizes::KIOSK`).
-            db_cache: CacheSizes::KIOSK,
-        },
-        sync_every: Duration::from_secs(30),
-        backups: None,
-    };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    match entrada::app::run(config, async move {
-        let _ = stopped.await;
-    })
-    .await
-    {
+    let started = async {
+        // The database's key: made at the first start and kept in the OS secret store, or
+        // where there is none in an owner-only key file of the configuration directory
+        // (ENTRADA_DB_KEY wins). The store may take seconds to answer: not on the runtime.
+        let path = db.clone();
+        let key = tokio::task::spawn_blocking(move || {
+            let found = entrada::keystore::find(
+                &path,
+                entrada::keystore::Keep::Default,
+                entrada::keystore::Make::ForNewDatabase,
+            );
+            if let Ok(loaded) = &found {
+                entrada::keystore::say_where(&path, loaded);
+            }
+            found
+        })
+        .await
+        .map_err(|e| entrada::error::Error::internal(format!("the key lookup failed: {e}")))??;
+        let config = AppConfig {
+            server: ServerConfig {
+                db_path: db.clone(),
+                secret_store: key.in_secret_store(),
+                db_key: key.key.map(std::sync::Arc::new),
+                bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
+                token_ttl: DEFAULT_TOKEN_TTL,
+                demo: false,
+                rate_limit: DEFAULT_RATE_LIMIT,
+                allowed_hosts: Vec::new(),
+                // A day at the door on a small PC: small page caches (`CacheSizes::KIOSK`).
+                db_cache: CacheSizes::KIOSK,
+            },
+            sync_every: Duration::from_secs(30),
+            backups: None,
+        };
+        entrada::app::run(config, async move {
+            let _ = stopped.await;
+        })
+        .await
+    };
+    match started.await {
         Ok(server) => {
             tracing::info!(addr = %server.addr, "local API listening");
             match page_url(options.port, options.kiosk, options.idle_minutes).parse() {
@@ -542,11 +550,11 @@ fn explain(error: &StartError, port: u16, db: &std::path::Path) -> (String, Stri
         ),
         StartError::Database(OpenError::NeedsKey { .. }) => (
             format!("The database {db} is encrypted, or damaged."),
-            "If it is encrypted, start Entrada with its key in ENTRADA_DB_KEY; if it is damaged, restore the latest backup: entrada restore --from BACKUP --db DATABASE.".into(),
+            "If it is encrypted, its key is not in this computer's secret store or key file: sign in as the person who set the kiosk up, or start Entrada with the key in ENTRADA_DB_KEY. If it is damaged, restore the latest backup: entrada restore --from BACKUP --db DATABASE.".into(),
         ),
         StartError::Database(OpenError::WrongKey { .. }) => (
             format!("The key given does not open the database {db}."),
-            "Start Entrada with the database's own key in ENTRADA_DB_KEY.".into(),
+            "It was encrypted on another computer or with another key: start Entrada with its own key in ENTRADA_DB_KEY, or restore a backup (entrada restore --from BACKUP asks for a backup's passphrase).".into(),
         ),
         StartError::Database(OpenError::NotEncrypted { .. }) => (
             format!("The database {db} is not encrypted, but a key was given."),

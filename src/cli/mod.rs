@@ -94,8 +94,9 @@ pub enum Command {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Encrypt a plain database in place (SQLCipher) with the key of --key-file (made
-    /// there when missing) or ENTRADA_DB_KEY. Refused while a server uses it; the plain
+    /// Encrypt a plain database in place (SQLCipher) with a new key kept where a new
+    /// database's would be (the secret store, or the default key file), or the key of
+    /// --key-file (made there when missing) or ENTRADA_DB_KEY. Refused while a server uses it; the plain
     /// file is wiped only after the encrypted copy is checked.
     Encrypt {
         #[command(flatten)]
@@ -122,9 +123,10 @@ pub struct DbArg {
     /// SQLite database file [env: ENTRADA_DB] [default: platform data directory]
     #[arg(long, env = "ENTRADA_DB", value_name = "PATH", hide_env = true)]
     pub db: Option<PathBuf>,
-    /// File holding the database's encryption key (64 hex digits, owner-only); `serve`
-    /// makes one with a new key for a new database. ENTRADA_DB_KEY may hold the key
-    /// itself instead [env: ENTRADA_DB_KEY_FILE]
+    /// File holding the database's encryption key (64 hex digits, owner-only), made with
+    /// a new key for a new database. By default the key is kept in the OS secret store,
+    /// or where there is none in a key file of the configuration directory.
+    /// ENTRADA_DB_KEY may hold the key itself instead [env: ENTRADA_DB_KEY_FILE]
     #[arg(
         long,
         env = "ENTRADA_DB_KEY_FILE",
@@ -133,16 +135,25 @@ pub struct DbArg {
     )]
     pub key_file: Option<PathBuf>,
     /// Keep the database's key in the OS secret store (Secret Service: GNOME Keyring,
-    /// KeePassXC), made there at the first start of a new database
-    /// [env: ENTRADA_SECRET_STORE=1]
+    /// KeePassXC) and nowhere else: an unreachable store is an error rather than a
+    /// reason to use a key file. ENTRADA_SECRET_STORE=0 keeps the default away from the
+    /// store [env: ENTRADA_SECRET_STORE=1]
     #[arg(
         long,
         env = "ENTRADA_SECRET_STORE",
         hide_env = true,
-        conflicts_with = "key_file",
         value_parser = clap::builder::FalseyValueParser::new()
     )]
     pub secret_store: bool,
+    /// Do not encrypt a new database (an encrypted one still needs its key)
+    /// [env: ENTRADA_NO_ENCRYPTION=1]
+    #[arg(
+        long,
+        env = "ENTRADA_NO_ENCRYPTION",
+        hide_env = true,
+        value_parser = clap::builder::FalseyValueParser::new()
+    )]
+    pub no_encryption: bool,
 }
 
 impl DbArg {
@@ -150,22 +161,49 @@ impl DbArg {
         self.db.clone().unwrap_or_else(default_db_path)
     }
 
-    /// The database's key, if it has one; a missing key file is made when `make` says.
-    pub fn key_with(&self, make: keystore::Make) -> Result<Option<DbKey>> {
-        let keep = match (&self.key_file, self.secret_store) {
-            (Some(file), _) => keystore::Keep::File(file),
-            (None, true) => keystore::Keep::SecretStore,
-            (None, false) => keystore::Keep::Nowhere,
+    /// The database's key, if it has one, and where it is kept; a missing key is made
+    /// when `make` says.
+    pub fn load(&self, make: keystore::Make) -> Result<keystore::Loaded> {
+        // Checked here rather than by clap's `conflicts_with`, which counts a flag set to
+        // false by its environment variable (ENTRADA_SECRET_STORE=0) as given.
+        let keep = match (&self.key_file, self.secret_store, self.no_encryption) {
+            (Some(_), true, _) => {
+                return Err(Error::invalid(
+                    "--key-file and --secret-store name two places for one key: choose one",
+                ));
+            }
+            (Some(_), _, true) | (None, true, true) => {
+                return Err(Error::invalid(
+                    "--no-encryption keeps no key: leave out --key-file and --secret-store",
+                ));
+            }
+            (Some(file), false, false) => keystore::Keep::File(file),
+            (None, true, false) => keystore::Keep::SecretStore,
+            (None, false, true) => keystore::Keep::Nowhere,
+            (None, false, false) => keystore::Keep::Default,
         };
-        keystore::load(&self.path(), keep, make)
+        keystore::find(&self.path(), keep, make)
     }
 
-    /// The database file with its key (an existing key file, or `ENTRADA_DB_KEY`).
+    /// Whether secrets given to the server (the remote's client secret) go to the secret
+    /// store: asked for (`--secret-store`), or where the database's key is kept.
+    pub fn secrets_in_store(&self, loaded: &keystore::Loaded) -> bool {
+        self.secret_store || loaded.in_secret_store()
+    }
+
+    /// The database's key, if it has one; a missing key is made when `make` says.
+    pub fn key_with(&self, make: keystore::Make) -> Result<Option<DbKey>> {
+        self.load(make).map(|loaded| loaded.key)
+    }
+
+    /// The database file with its key (a new database gets one, as `serve` would make it).
     pub fn file(&self) -> Result<DbFile> {
-        Ok(DbFile::with_key(
-            self.path(),
-            self.key_with(keystore::Make::Never)?,
-        ))
+        self.file_with(keystore::Make::ForNewDatabase)
+    }
+
+    /// The database file with its key, a missing key made when `make` says.
+    pub fn file_with(&self, make: keystore::Make) -> Result<DbFile> {
+        Ok(DbFile::with_key(self.path(), self.key_with(make)?))
     }
 
     fn open(&self) -> Result<Db> {
@@ -211,12 +249,13 @@ pub fn run(cli: Cli) -> Result<()> {
             })?;
             print_line(&serde_json::json!({ "event": event, "erased": erased }))
         }
-        Command::Doctor { db } => doctor(&db.file()?),
+        Command::Doctor { db } => doctor(&db.file_with(keystore::Make::Never)?),
         Command::Encrypt { db } => {
             let key = db.key_with(keystore::Make::Always)?.ok_or_else(|| {
                 Error::invalid(
-                    "give --key-file PATH or --secret-store (a new key is made there when there \
-                     is none), or ENTRADA_DB_KEY",
+                    "--no-encryption gives no key to encrypt with: leave it out (the key is \
+                     made in the secret store or the default key file), or give --key-file \
+                     PATH, --secret-store or ENTRADA_DB_KEY",
                 )
             })?;
             let done = crate::backup::encrypt(&db.path(), &key)?;

@@ -65,14 +65,14 @@ fn parse_bind(value: &str) -> std::result::Result<SocketAddr, String> {
 }
 
 pub(super) fn serve(args: ServeArgs) -> Result<()> {
+    let db_path = args.db.path();
+    let key = args.db.load(crate::keystore::Make::ForNewDatabase)?;
+    crate::keystore::say_where(&db_path, &key);
     let config = AppConfig {
         server: ServerConfig {
-            db_path: args.db.path(),
-            db_key: args
-                .db
-                .key_with(crate::keystore::Make::ForNewDatabase)?
-                .map(std::sync::Arc::new),
-            secret_store: args.db.secret_store,
+            secret_store: args.db.secrets_in_store(&key),
+            db_key: key.key.map(std::sync::Arc::new),
+            db_path,
             bind: args.bind,
             token_ttl: args.token_ttl,
             demo: args.demo,

@@ -75,11 +75,15 @@ pub(super) fn sync_command(cmd: SyncCommand) -> Result<()> {
                 events: Some(events.0),
             };
             let settings = input.parse(false)?;
-            let in_store = db.secret_store;
+            let key = db.load(crate::keystore::Make::ForNewDatabase)?;
+            let in_store = db.secrets_in_store(&key);
             if in_store {
                 crate::keystore::keep_remote_secret(&db.path(), &secret_for_store)?;
             }
-            let db = db.open()?;
+            let db = crate::db::Db::open_with(
+                &crate::db::DbFile::with_key(db.path(), key.key),
+                crate::db::CacheSizes::SERVER,
+            )?;
             let stored = db.write_blocking(move |conn| {
                 let account = resolve_account(conn, account)?;
                 settings.save(conn, account, in_store)

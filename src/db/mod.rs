@@ -111,8 +111,9 @@ pub enum OpenError {
     /// Encrypted (or damaged: noise is all either shows without a key), and no key was
     /// given.
     #[error(
-        "{} is encrypted, or damaged: give its key (--key-file, or ENTRADA_DB_KEY), or \
-         restore a backup if it is damaged; nothing was changed",
+        "{} is encrypted, or damaged: its key is neither in the secret store nor in its \
+         default key file; give it (--key-file, or ENTRADA_DB_KEY), or restore a backup if \
+         it is damaged; nothing was changed",
         .path.display()
     )]
     NeedsKey { path: PathBuf },
@@ -220,9 +221,16 @@ impl Db {
                 c.set_prepared_statement_cache_capacity(64);
                 Ok(())
             });
+        // Readers are opened when first needed and then kept for good: r2d2 would
+        // otherwise open (and later reap and reopen) connections on a thread of its own,
+        // which may still be keying one when a short command exits and OpenSSL is torn
+        // down under it (SQLCipher then logs decryption errors for a read nobody made).
+        // Kept connections also keep their page caches warm through a quiet hour.
         let readers = r2d2::Pool::builder()
             .max_size(8)
-            .min_idle(Some(2))
+            .min_idle(Some(0))
+            .idle_timeout(None)
+            .max_lifetime(None)
             .connection_timeout(Duration::from_secs(10))
             .build(manager)
             .map_err(|e| Error::internal(format!("cannot open database readers: {e}")))?;

@@ -761,7 +761,12 @@ pub fn assert_mentions(errors: &[String], needle: &str) {
 
 /// A server, a `read write` token and one event, "Conference".
 pub fn setup() -> (Server, String, i64) {
-    let s = Server::start();
+    setup_with(&[])
+}
+
+/// [`setup`] with more arguments for `serve`.
+pub fn setup_with(extra: &[&str]) -> (Server, String, i64) {
+    let s = Server::start_with(extra);
     let t = s.token("read write");
     let event = s.event(&t, "Conference");
     (s, t, event)

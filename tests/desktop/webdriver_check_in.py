@@ -29,12 +29,13 @@ SOAK_SCANS = 150
 SOAK_GROWTH_MB = (5, 20)
 
 
-def seed(db):
-    """The demo event in `db`; answers the organiser's sign-in and a ticket to scan."""
+def seed(db, env):
+    """The demo event in `db`; answers the organiser's sign-in and a ticket to scan. `env`
+    is the app's: the database's key is kept where the app will look for it."""
     # 10,000 attendees: the memory figure is taken with the door screen open on them.
     proc = subprocess.Popen([ENTRADA, "serve", "--db", db, "--bind", "127.0.0.1:0", "--demo",
                              "--demo-attendees", "10000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     lines = []
     while not any("door sign-in" in l for l in lines):
         line = proc.stdout.readline()
@@ -139,13 +140,13 @@ def soak(session, app, port, people, client):
 def main():
     work = tempfile.mkdtemp()
     db = os.path.join(work, "kiosk.db")
-    email, password, people, (cid, secret, event) = seed(db)
-    code, name = people[0]["qr_code"], people[0]["first_name"]
-    port, dport = free_port(), free_port()
     # WebKit's mock camera: proves that getUserMedia works in the Linux webview (media
     # streams on, the permission request answered) on a machine with no camera.
     config = os.path.join(work, "config")
     env = dict(os.environ, ENTRADA_MOCK_CAMERA="1", XDG_CONFIG_HOME=config)
+    email, password, people, (cid, secret, event) = seed(db, env)
+    code, name = people[0]["qr_code"], people[0]["first_name"]
+    port, dport = free_port(), free_port()
     settings = os.path.join(config, "org.entrada.kiosk", "settings.json")
 
     def kiosk_setting():
