@@ -36,7 +36,13 @@ pub async fn run(
     config: AppConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<RunningServer, StartError> {
+    let secret_store = config.server.secret_store;
     let server = server::start(config.server, shutdown).await?;
+    if secret_store {
+        // A remote's secret stored in the table before the store was used goes there now.
+        let db = server.db.clone();
+        tokio::spawn(async move { crate::sync::move_secret_to_store(&db).await });
+    }
     // The first pass runs at once, beside the server (retention.rs).
     crate::retention::spawn(server.db.clone());
     if !config.sync_every.is_zero() {

@@ -182,3 +182,61 @@ fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
         .expect("events");
     assert_eq!(events, 1, "{said}");
 }
+
+/// A client secret stored in the table before the secret store was used (here: while the
+/// store was turned off) moves into the store at the next start that has one; the table
+/// then keeps none, in no byte of the file, and a round still reaches the remote.
+#[test]
+fn a_client_secret_stored_in_the_table_moves_into_the_secret_store_at_start() {
+    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
+        eprintln!(
+            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
+        );
+        return;
+    }
+    let remote = common::Server::start();
+    let t = remote.token("read write");
+    let event = remote.event(&t, "At the remote");
+    let (client_id, secret) = remote.create_client("read write");
+    let dir = tempfile::tempdir().expect("dir");
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    let db = dir.path().join("kiosk.db");
+    let script = format!(
+        "\"$ENTRADA\" users list --db \"$DB\" --no-encryption >/dev/null && \
+         printf '%s\\n' '{secret}' | ENTRADA_SECRET_STORE=0 \"$ENTRADA\" sync configure \
+         --db \"$DB\" --base-url '{api}' --auth-url '{base}' --client-id '{client_id}' \
+         --client-secret-stdin --events {event} >/dev/null && echo CONFIGURED\n\
+         \"$ENTRADA\" serve --db \"$DB\" --secret-store --bind 127.0.0.1:0 --sync-interval 0 \
+           >\"$DB.out\" 2>\"$DB.err\" &\n\
+         pid=$!\n\
+         for i in $(seq 1 100); do grep -q 'moved the remote' \"$DB.err\" && break; sleep 0.1; done\n\
+         grep -q 'moved the remote' \"$DB.err\" && echo MOVED || cat \"$DB.err\"\n\
+         kill -TERM \"$pid\"; wait \"$pid\"\n\
+         \"$ENTRADA\" sync run --db \"$DB\" && echo SYNCED",
+        api = remote.api,
+        base = remote.base,
+    );
+    let said = in_session(&home, &db, &script);
+    assert!(said.contains("CONFIGURED"), "{said}");
+    assert!(said.contains("MOVED"), "{said}");
+    assert!(said.contains("SYNCED"), "{said}");
+    let conn = rusqlite::Connection::open(&db).expect("open the kiosk's plain database");
+    let (column, in_store): (String, bool) = conn
+        .query_row(
+            "SELECT client_secret, secret_in_store FROM sync_config",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("sync_config");
+    assert!(column.is_empty() && in_store, "the table keeps no secret");
+    drop(conn);
+    for file in [db.clone(), db.with_extension("db-wal")] {
+        let bytes = std::fs::read(&file).unwrap_or_default();
+        assert!(
+            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "{} still holds the secret",
+            file.display()
+        );
+    }
+}

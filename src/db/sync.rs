@@ -229,6 +229,18 @@ pub fn save_config(
     config(conn)?.ok_or_else(|| Error::internal("the sync configuration was not stored"))
 }
 
+/// Empties the client secret column once the secret is in the OS secret store, if the
+/// configuration is still at `version` (a change meanwhile keeps its own secret).
+/// Whether it applied.
+pub fn secret_moved_to_store(conn: &Connection, version: i64) -> Result<bool> {
+    let changed = conn.execute(
+        "UPDATE sync_config SET client_secret = '', secret_in_store = 1
+         WHERE id = 1 AND version = ?1 AND secret_in_store = 0",
+        [version],
+    )?;
+    Ok(changed == 1)
+}
+
 /// The remote id of a local record, if it is mapped.
 pub fn remote_id(conn: &Connection, kind: &str, local_id: i64) -> Result<Option<i64>> {
     Ok(conn

@@ -132,6 +132,37 @@ pub async fn with_secret(db: &std::path::Path, mut config: StoredConfig) -> Resu
     Ok(config)
 }
 
+/// Moves a client secret that a configuration keeps in its table (stored before the secret
+/// store was used for this database) into the OS secret store, then empties the column,
+/// in one write that applies only if the configuration did not change meanwhile. Called
+/// at start when the store keeps the database's key; on failure the secret stays where
+/// it was and a warning says why.
+pub async fn move_secret_to_store(db: &Db) {
+    let moved = async {
+        let Some(config) = db.read(store::config).await? else {
+            return Ok(false);
+        };
+        if config.secret_in_store || config.client_secret.is_empty() {
+            return Ok(false);
+        }
+        let path = db.path().to_path_buf();
+        let secret = zeroize::Zeroizing::new(config.client_secret.clone());
+        tokio::task::spawn_blocking(move || crate::keystore::keep_remote_secret(&path, &secret))
+            .await
+            .map_err(|e| Error::internal(format!("secret store task failed: {e}")))??;
+        let version = config.version;
+        db.write(move |conn| store::secret_moved_to_store(conn, version))
+            .await
+    }
+    .await;
+    match moved {
+        Ok(true) => tracing::info!("moved the remote's client secret into the secret store"),
+        Ok(false) => {}
+        Err(e) => tracing::warn!(error = %e,
+            "the remote's client secret stays in the database: the secret store did not take it"),
+    }
+}
+
 /// Runs one round: push, then pull. `Ok` even when the remote was not reachable (the
 /// summary says so); `Err` only when there is nothing to sync with (not configured) or
 /// another round is running.
