@@ -33,6 +33,9 @@ pub struct ServerConfig {
     pub allowed_hosts: Vec<String>,
     /// SQLite's page caches: large for a server, small for the desktop kiosk.
     pub db_cache: CacheSizes,
+    /// As the venue hub (HUB.md): the API over HTTPS at this address as well (the plain
+    /// listener then stays on loopback).
+    pub hub: Option<SocketAddr>,
 }
 
 impl ServerConfig {

@@ -39,6 +39,7 @@ pub mod doctor;
 pub mod domain;
 pub mod error;
 pub mod files;
+pub mod hub;
 pub mod keystore;
 pub mod limits;
 pub mod qr;

@@ -124,9 +124,19 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
     (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
 }
 
+/// Where a hub serves HTTPS, and the certificate's fingerprint that kiosks pin.
+#[derive(Debug, Clone)]
+pub struct HubListening {
+    pub addr: SocketAddr,
+    /// SHA-256 of the certificate, 64 hex digits.
+    pub fingerprint: String,
+}
+
 /// A server that is accepting connections.
 pub struct RunningServer {
     pub addr: SocketAddr,
+    /// As the venue hub: its HTTPS address.
+    pub hub: Option<HubListening>,
     pub db: Db,
     /// One server per database file, for as long as this one runs.
     _lock: crate::backup::ServeLock,
@@ -206,6 +216,13 @@ pub async fn start(
     let db = tokio::task::spawn_blocking(move || Db::open_with(&db_file, cache))
         .await
         .map_err(|e| Error::internal(format!("database open task failed: {e}")))??;
+    if config.hub.is_some() && !config.bind.ip().is_loopback() {
+        return Err(StartError::Other(Error::invalid(format!(
+            "as the venue hub, plain HTTP stays on this computer: --bind {} is not a \
+             loopback address (the LAN gets HTTPS at --hub-bind)",
+            config.bind
+        ))));
+    }
     if !config.bind.ip().is_loopback() {
         tracing::warn!(bind = %config.bind, "listening beyond this computer: the API is reachable from the network");
     }
@@ -218,6 +235,28 @@ pub async fn start(
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
+    let hub = match config.hub {
+        Some(bind) => {
+            let identity = db.write(crate::hub::identity::load_or_make).await?;
+            let acceptor = crate::hub::tls::acceptor(&identity)?;
+            let listener = TcpListener::bind(bind)
+                .await
+                .map_err(|source| StartError::Listen { addr: bind, source })?;
+            let addr = listener
+                .local_addr()
+                .map_err(|e| Error::internal(format!("cannot read the hub's address: {e}")))?;
+            tracing::info!(%addr, fingerprint = %identity.fingerprint(), "the venue hub serves HTTPS");
+            Some((
+                listener,
+                acceptor,
+                HubListening {
+                    addr,
+                    fingerprint: identity.fingerprint(),
+                },
+            ))
+        }
+        None => None,
+    };
     let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
     let state = AppState::new(Shared {
         db: db.clone(),
@@ -237,16 +276,48 @@ pub async fn start(
     });
     let app = app(state);
     let feed = db.feed().clone();
-    let task = tokio::spawn(serve(listener, app, async move {
+    // One stop for every listener.
+    let (stopping, stopped) = tokio::sync::watch::channel(());
+    tokio::spawn(async move {
         tokio::select! {
             _ = stop => {}
             _ = shutdown_signal => {}
         }
         // Live streams never end by themselves: end them so the connections close now.
         feed.close();
-    }));
+        let _ = stopping.send(());
+    });
+    let until_stopped = move || {
+        let mut stopped = stopped.clone();
+        async move {
+            let _ = stopped.changed().await;
+        }
+    };
+    let (hub_serving, hub) = match hub {
+        Some((listener, acceptor, listening)) => (
+            Some(serve(
+                listener,
+                app.clone(),
+                Some(acceptor),
+                until_stopped(),
+            )),
+            Some(listening),
+        ),
+        None => (None, None),
+    };
+    let plain = serve(listener, app, None, until_stopped());
+    let task = tokio::spawn(async move {
+        match hub_serving {
+            Some(hub_serving) => {
+                let (plain, hub) = tokio::join!(plain, hub_serving);
+                plain.and(hub)
+            }
+            None => plain.await,
+        }
+    });
     Ok(RunningServer {
         addr,
+        hub,
         db,
         _lock: lock,
         shutdown: Some(shutdown),
@@ -263,12 +334,18 @@ impl axum::extract::connect_info::Connected<Accepted> for SocketAddr {
     }
 }
 
+/// How long a TLS handshake may take (a client that stalls it holds only its own task).
+const TLS_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The accept loop: hyper's HTTP/1 connections with a header read timeout (axum's own
 /// `serve` has none: a client sending headers a byte a second held a connection for
-/// minutes), stopped gracefully: no new connections, requests in flight finish.
+/// minutes), stopped gracefully: no new connections, requests in flight finish. With
+/// `tls` (the hub's LAN listener), each connection's handshake runs in its own task, and
+/// its requests carry [`guard::ViaHub`].
 async fn serve(
     listener: TcpListener,
     app: Router,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
@@ -297,11 +374,41 @@ async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let Ok(service) = make_service.clone().oneshot(Accepted(peer)).await;
+        let Some(acceptor) = &tls else {
+            let service = hyper_util::service::TowerToHyperService::new(service);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let watched = graceful.watch(connection);
+            tokio::spawn(async move {
+                if let Err(e) = watched.await {
+                    tracing::debug!(error = %e, "connection ended with an error");
+                }
+            });
+            continue;
+        };
+        let service = tower::util::MapRequest::new(
+            service,
+            |mut req: axum::http::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(guard::ViaHub);
+                req
+            },
+        );
         let service = hyper_util::service::TowerToHyperService::new(service);
-        let connection = builder.serve_connection(TokioIo::new(stream), service);
-        let watched = graceful.watch(connection);
+        let (acceptor, builder, watcher) = (acceptor.clone(), builder.clone(), graceful.watcher());
         tokio::spawn(async move {
-            if let Err(e) = watched.await {
+            let stream =
+                match tokio::time::timeout(TLS_HANDSHAKE_TIMEOUT, acceptor.accept(stream)).await {
+                    Ok(Ok(stream)) => stream,
+                    Ok(Err(e)) => {
+                        tracing::debug!(error = %e, %peer, "TLS handshake failed");
+                        return;
+                    }
+                    Err(_) => {
+                        tracing::debug!(%peer, "TLS handshake timed out");
+                        return;
+                    }
+                };
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            if let Err(e) = watcher.watch(connection).await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
         });
@@ -363,6 +470,7 @@ mod tests {
             demo: false,
             rate_limit: 0,
             allowed_hosts: Vec::new(),
+            hub: None,
             db_cache: CacheSizes::KIOSK,
         }
     }

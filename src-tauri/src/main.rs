@@ -470,6 +470,7 @@ async fn start_server(
                 demo: false,
                 rate_limit: DEFAULT_RATE_LIMIT,
                 allowed_hosts: Vec::new(),
+                hub: None,
                 // A day at the door on a small PC: small page caches (`CacheSizes::KIOSK`).
                 db_cache: CacheSizes::KIOSK,
             },

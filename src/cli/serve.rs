@@ -21,6 +21,15 @@ pub struct ServeArgs {
     /// Address to listen on; port 0 picks a free port.
     #[arg(long, env = "ENTRADA_BIND", value_name = "ADDR:PORT", default_value = "127.0.0.1:7878", value_parser = parse_bind)]
     pub bind: SocketAddr,
+    /// Be the venue hub (HUB.md): serve the API over HTTPS on the LAN as well, with a
+    /// self-signed certificate made at the first start and kept in the database; plain
+    /// HTTP stays on loopback. Prints `hub listening on https://ADDR (fingerprint ...)`
+    /// after the first line.
+    #[arg(long)]
+    pub hub: bool,
+    /// The hub's HTTPS address; port 0 picks a free port.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:7879", value_parser = parse_bind, requires = "hub")]
+    pub hub_bind: SocketAddr,
     /// Fill an empty database with a demo event and print a client to try the API with.
     #[arg(long)]
     pub demo: bool,
@@ -78,6 +87,7 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
             demo: args.demo,
             rate_limit: args.rate_limit,
             allowed_hosts: args.allow_host,
+            hub: args.hub.then_some(args.hub_bind),
             db_cache: CacheSizes::SERVER,
         },
         sync_every: std::time::Duration::from_secs(args.sync_interval),
@@ -97,6 +107,15 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
             writeln!(out, "listening on http://{}", server.addr)
                 .and_then(|()| out.flush())
                 .map_err(|e| Error::internal(format!("cannot write to stdout: {e}")))?;
+            if let Some(hub) = &server.hub {
+                let _ = writeln!(
+                    out,
+                    "hub listening on https://{} (certificate fingerprint {})",
+                    hub.addr,
+                    crate::hub::identity::grouped(&hub.fingerprint)
+                );
+                let _ = out.flush();
+            }
         }
         if !demo && !server.db.read(users::any).await? {
             // A new database has nobody to sign in as: say where the set-up is. Always a
