@@ -56,6 +56,29 @@ fn in_session(home: &Path, db: &Path, script: &str) -> String {
     )
 }
 
+/// The plain database at `db` says its remote client secret is in the secret store, and
+/// neither it nor its WAL holds `secret` in any byte.
+fn assert_secret_only_in_store(db: &Path, secret: &str) {
+    let conn = rusqlite::Connection::open(db).expect("open the kiosk's plain database");
+    let (column, in_store): (String, bool) = conn
+        .query_row(
+            "SELECT client_secret, secret_in_store FROM sync_config",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("sync_config");
+    assert!(column.is_empty() && in_store, "the table keeps no secret");
+    drop(conn);
+    for file in [db.to_path_buf(), db.with_extension("db-wal")] {
+        let bytes = std::fs::read(&file).unwrap_or_default();
+        assert!(
+            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "{} holds the secret",
+            file.display()
+        );
+    }
+}
+
 /// Starts `serve --demo` on $DB as it starts by default (the key from the secret store),
 /// waits until it listens, and stops it cleanly.
 const SERVE_ONCE: &str = r#"
@@ -158,24 +181,7 @@ fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
         said.contains("SYNCED"),
         "a round with the secret from the store: {said}"
     );
-    let conn = rusqlite::Connection::open(&db).expect("open the kiosk's plain database");
-    let (column, in_store): (String, bool) = conn
-        .query_row(
-            "SELECT client_secret, secret_in_store FROM sync_config",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .expect("sync_config");
-    assert!(column.is_empty() && in_store, "the table keeps no secret");
-    drop(conn);
-    for file in [db.clone(), db.with_extension("db-wal")] {
-        let bytes = std::fs::read(&file).unwrap_or_default();
-        assert!(
-            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
-            "{} holds the secret",
-            file.display()
-        );
-    }
+    assert_secret_only_in_store(&db, &secret);
     // The round brought the remote's event.
     let events: i64 = rusqlite::Connection::open(&db)
         .and_then(|c| c.query_row("SELECT count(*) FROM events", [], |r| r.get(0)))
@@ -221,22 +227,5 @@ fn a_client_secret_stored_in_the_table_moves_into_the_secret_store_at_start() {
     assert!(said.contains("CONFIGURED"), "{said}");
     assert!(said.contains("MOVED"), "{said}");
     assert!(said.contains("SYNCED"), "{said}");
-    let conn = rusqlite::Connection::open(&db).expect("open the kiosk's plain database");
-    let (column, in_store): (String, bool) = conn
-        .query_row(
-            "SELECT client_secret, secret_in_store FROM sync_config",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .expect("sync_config");
-    assert!(column.is_empty() && in_store, "the table keeps no secret");
-    drop(conn);
-    for file in [db.clone(), db.with_extension("db-wal")] {
-        let bytes = std::fs::read(&file).unwrap_or_default();
-        assert!(
-            !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
-            "{} still holds the secret",
-            file.display()
-        );
-    }
+    assert_secret_only_in_store(&db, &secret);
 }
