@@ -268,6 +268,8 @@ pub async fn start(
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
+    let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
+    // Nothing may fail after the hub is advertised: its goodbye belongs to the stop.
     let hub = match config.hub {
         Some(bind) => {
             let identity = db.write(crate::hub::identity::load_or_make).await?;
@@ -293,7 +295,6 @@ pub async fn start(
         }
         None => None,
     };
-    let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
     let state = AppState::new(Shared {
         db: db.clone(),
         config: Arc::new(config.clone()),
