@@ -36,6 +36,9 @@ pub struct ServerConfig {
     /// As the venue hub (HUB.md): the API over HTTPS at this address as well (the plain
     /// listener then stays on loopback).
     pub hub: Option<SocketAddr>,
+    /// The hub's name in its mDNS advertisement (default: "Entrada hub" and the first
+    /// digits of its id). Only with `hub`.
+    pub hub_name: Option<String>,
 }
 
 impl ServerConfig {

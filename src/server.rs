@@ -130,6 +130,39 @@ pub struct HubListening {
     pub addr: SocketAddr,
     /// SHA-256 of the certificate, 64 hex digits.
     pub fingerprint: String,
+    /// Whether kiosks can find it over mDNS (a failure to advertise is not fatal).
+    pub advertised: bool,
+}
+
+/// Advertises the hub over mDNS. A failure is a warning, not a reason not to serve: the
+/// hub still answers at its address, which a kiosk can be given by hand.
+async fn advertise(
+    config: &ServerConfig,
+    identity: &crate::hub::Identity,
+    https: SocketAddr,
+) -> Option<crate::hub::discovery::Advertiser> {
+    let name = config
+        .hub_name
+        .clone()
+        .unwrap_or_else(|| crate::hub::discovery::default_name(&identity.hub_id));
+    let identity = identity.clone();
+    // mdns-sd's set-up is synchronous (sockets, the interface list).
+    let started = tokio::task::spawn_blocking(move || {
+        crate::hub::discovery::Advertiser::start(&name, &identity, https).map(|a| (a, name))
+    })
+    .await
+    .map_err(|e| Error::internal(format!("the mDNS task failed: {e}")))
+    .and_then(|started| started);
+    match started {
+        Ok((advertiser, name)) => {
+            tracing::info!(%name, "the venue hub is advertised on the LAN (mDNS)");
+            Some(advertiser)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot advertise the hub on the LAN: kiosks must be given its address");
+            None
+        }
+    }
 }
 
 /// A server that is accepting connections.
@@ -235,6 +268,8 @@ pub async fn start(
     let addr = listener
         .local_addr()
         .map_err(|e| Error::internal(format!("cannot read the bound address: {e}")))?;
+    let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
+    // Nothing may fail after the hub is advertised: its goodbye belongs to the stop.
     let hub = match config.hub {
         Some(bind) => {
             let identity = db.write(crate::hub::identity::load_or_make).await?;
@@ -246,18 +281,20 @@ pub async fn start(
                 .local_addr()
                 .map_err(|e| Error::internal(format!("cannot read the hub's address: {e}")))?;
             tracing::info!(%addr, fingerprint = %identity.fingerprint(), "the venue hub serves HTTPS");
+            let advertiser = advertise(&config, &identity, addr).await;
             Some((
                 listener,
                 acceptor,
                 HubListening {
                     addr,
                     fingerprint: identity.fingerprint(),
+                    advertised: advertiser.is_some(),
                 },
+                advertiser,
             ))
         }
         None => None,
     };
-    let limits = Limits::new(&config).ok_or_else(|| Error::internal("invalid rate limits"))?;
     let state = AppState::new(Shared {
         db: db.clone(),
         config: Arc::new(config.clone()),
@@ -276,9 +313,16 @@ pub async fn start(
     });
     let app = app(state);
     let feed = db.feed().clone();
+    // The hub's advertisement lives as long as the server: the task that stops it owns it.
+    let (hub, advertiser) = match hub {
+        Some((listener, acceptor, listening, advertiser)) => {
+            (Some((listener, acceptor, listening)), advertiser)
+        }
+        None => (None, None),
+    };
     // One stop for every listener.
     let (stopping, stopped) = tokio::sync::watch::channel(());
-    tokio::spawn(async move {
+    let stopper = tokio::spawn(async move {
         tokio::select! {
             _ = stop => {}
             _ = shutdown_signal => {}
@@ -286,6 +330,13 @@ pub async fn start(
         // Live streams never end by themselves: end them so the connections close now.
         feed.close();
         let _ = stopping.send(());
+        if let Some(advertiser) = advertiser {
+            // The goodbye, while requests in flight finish: kiosks drop the hub from their
+            // lists now rather than when the records expire. Dropping it blocks briefly.
+            if let Err(e) = tokio::task::spawn_blocking(move || drop(advertiser)).await {
+                tracing::warn!(error = %e, "the mDNS goodbye failed");
+            }
+        }
     });
     let until_stopped = move || {
         let mut stopped = stopped.clone();
@@ -307,13 +358,19 @@ pub async fn start(
     };
     let plain = serve(listener, app, None, until_stopped());
     let task = tokio::spawn(async move {
-        match hub_serving {
+        let served = match hub_serving {
             Some(hub_serving) => {
                 let (plain, hub) = tokio::join!(plain, hub_serving);
                 plain.and(hub)
             }
             None => plain.await,
+        };
+        // The listeners end only after the stop, so this is the goodbye being sent:
+        // the server has ended when it has gone.
+        if let Err(e) = stopper.await {
+            tracing::warn!(error = %e, "the stop task failed");
         }
+        served
     });
     Ok(RunningServer {
         addr,
@@ -471,6 +528,7 @@ mod tests {
             rate_limit: 0,
             allowed_hosts: Vec::new(),
             hub: None,
+            hub_name: None,
             db_cache: CacheSizes::KIOSK,
         }
     }

@@ -471,6 +471,7 @@ async fn start_server(
                 rate_limit: DEFAULT_RATE_LIMIT,
                 allowed_hosts: Vec::new(),
                 hub: None,
+                hub_name: None,
                 // A day at the door on a small PC: small page caches (`CacheSizes::KIOSK`).
                 db_cache: CacheSizes::KIOSK,
             },

@@ -1,5 +1,5 @@
 //! The command line: `serve`, `accounts`, `clients`, `users`, `sync`, `import`, `export`,
-//! `backup`, `restore`, `purge`, `doctor`, `bench`. One module per command group; this
+//! `backup`, `restore`, `purge`, `doctor`, `hub`, `bench`. One module per command group; this
 //! one holds the parser, the dispatch and what the groups share.
 //!
 //! This is a contract that later issues and black-box suites rely on: flag names, the
@@ -7,11 +7,13 @@
 //! (`listening on http://HOST:PORT`), and the JSON that the management commands print.
 
 mod data;
+mod hub;
 mod people;
 mod serve;
 mod sync;
 
 pub use data::{ExportCommand, ImportCommand};
+pub use hub::HubCommand;
 pub use people::{AccountsCommand, ClientsCommand, UsersCommand};
 pub use serve::ServeArgs;
 pub use sync::SyncCommand;
@@ -108,6 +110,9 @@ pub enum Command {
         #[command(flatten)]
         db: DbArg,
     },
+    /// The venue hub seen from a kiosk: find the hubs on the LAN (HUB.md).
+    #[command(subcommand)]
+    Hub(HubCommand),
     /// Measure the server over real HTTP (see BENCHMARKS.md).
     #[cfg(feature = "bench")]
     Bench(bench::BenchArgs),
@@ -221,6 +226,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Sync(cmd) => sync::sync_command(cmd),
         Command::Import(cmd) => data::import_command(cmd),
         Command::Export(cmd) => data::export_command(cmd),
+        Command::Hub(cmd) => hub::hub_command(cmd),
         Command::Backup { to, passphrase, db } => {
             let file = db.file()?;
             let info = if passphrase {

@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// The hub's HTTPS address; port 0 picks a free port.
     #[arg(long, value_name = "ADDR:PORT", default_value = "0.0.0.0:7879", value_parser = parse_bind, requires = "hub")]
     pub hub_bind: SocketAddr,
+    /// The hub's name as kiosks list it when they look for hubs on the LAN (mDNS)
+    /// [default: "Entrada hub" and the first 4 hex digits of the hub's id]
+    #[arg(long, value_name = "NAME", requires = "hub", value_parser = crate::hub::discovery::check_name)]
+    pub hub_name: Option<String>,
     /// Fill an empty database with a demo event and print a client to try the API with.
     #[arg(long)]
     pub demo: bool,
@@ -88,6 +92,7 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
             rate_limit: args.rate_limit,
             allowed_hosts: args.allow_host,
             hub: args.hub.then_some(args.hub_bind),
+            hub_name: args.hub_name,
             db_cache: CacheSizes::SERVER,
         },
         sync_every: std::time::Duration::from_secs(args.sync_interval),

@@ -5,9 +5,10 @@
 //! server's acceptor, and the kiosk's client that trusts the hub's certificate by its
 //! fingerprint alone.
 //!
-//! Built so far: the identity and HTTPS (`serve --hub`). Discovery, pairing and scans
-//! through the hub follow HUB.md.
+//! Built so far: the identity, HTTPS (`serve --hub`) and discovery over mDNS
+//! (`entrada hub find`). Pairing and scans through the hub follow HUB.md.
 
+pub mod discovery;
 pub mod identity;
 pub mod tls;
 

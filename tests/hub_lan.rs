@@ -1,0 +1,291 @@
+//! Finding the venue hub over real mDNS (HUB.md, "Discovery"), on a network the test
+//! builds: a "switch" namespace with a bridge, and one namespace per machine with a veth
+//! into it, on 10.231.N.0/24. The hub runs in one machine, `entrada hub find` in another;
+//! once the hub stops (SIGTERM, so it says goodbye), a new search no longer lists it.
+//!
+//! Building namespaces needs root (CAP_NET_ADMIN and CAP_SYS_ADMIN) and `ip`; without
+//! them the test says "skipped: ..." on stderr and passes.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Instant;
+
+use common::BIN;
+use serde_json::Value;
+
+/// The namespaces of one run; deleted on drop, even after a failed assertion.
+struct Lan {
+    switch: String,
+    nodes: Vec<String>,
+    /// The first three octets of the subnet, e.g. "10.231.57".
+    subnet: String,
+}
+
+impl Lan {
+    /// Builds the switch and `machines` nodes (node i gets `<subnet>.i`). `Err` says why
+    /// namespaces cannot be made here (the test is then skipped).
+    fn build(machines: usize) -> Result<Lan, String> {
+        let prefix = format!("ent{}", std::process::id());
+        let switch = format!("{prefix}-sw");
+        match Command::new("ip").args(["netns", "add", &switch]).output() {
+            Err(e) => return Err(format!("cannot run `ip` ({e})")),
+            Ok(out) if !out.status.success() => {
+                return Err(format!(
+                    "`ip netns add` failed (root with CAP_NET_ADMIN is needed): {}",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            Ok(_) => {}
+        }
+        let octet: u8 = rand::random();
+        let mut lan = Lan {
+            switch,
+            nodes: Vec::new(),
+            subnet: format!("10.231.{octet}"),
+        };
+        lan.ip(&["-n", &lan.switch, "link", "add", "br0", "type", "bridge"]);
+        lan.ip(&["-n", &lan.switch, "link", "set", "br0", "up"]);
+        lan.ip(&["-n", &lan.switch, "link", "set", "lo", "up"]);
+        for i in 1..=machines {
+            let node = format!("{prefix}-n{i}");
+            lan.ip(&["netns", "add", &node]);
+            lan.nodes.push(node.clone());
+            // Each end is made directly in its namespace: nothing appears in the host's.
+            let (veth, port) = (format!("veth{i}"), format!("port{i}"));
+            lan.ip(&[
+                "link",
+                "add",
+                &veth,
+                "netns",
+                &node,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                &port,
+                "netns",
+                &lan.switch,
+            ]);
+            lan.ip(&["-n", &lan.switch, "link", "set", &port, "master", "br0"]);
+            lan.ip(&["-n", &lan.switch, "link", "set", &port, "up"]);
+            lan.ip(&["-n", &node, "link", "set", "lo", "up"]);
+            let address = format!("{}.{i}/24", lan.subnet);
+            lan.ip(&["-n", &node, "addr", "add", &address, "dev", &veth]);
+            lan.ip(&["-n", &node, "link", "set", &veth, "up"]);
+        }
+        Ok(lan)
+    }
+
+    /// Runs `ip ARGS`, panicking (the drop cleans up) if it fails.
+    fn ip(&self, args: &[&str]) {
+        let out = Command::new("ip").args(args).output().expect("run ip");
+        assert!(
+            out.status.success(),
+            "ip {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// `BIN ARGS` in node `i` (from 1).
+    fn entrada(&self, i: usize, args: &[&str]) -> Command {
+        let mut command = Command::new("ip");
+        command
+            .args(["netns", "exec", &self.nodes[i - 1], BIN])
+            .args(args)
+            .env_remove("ENTRADA_DB")
+            .env_remove("ENTRADA_BIND");
+        command
+    }
+
+    fn address(&self, i: usize) -> String {
+        format!("{}.{i}", self.subnet)
+    }
+}
+
+impl Drop for Lan {
+    fn drop(&mut self) {
+        // Deleting a namespace destroys its veth ends, and their peers with them.
+        for ns in self.nodes.iter().chain(std::iter::once(&self.switch)) {
+            let _ = Command::new("ip").args(["netns", "del", ns]).status();
+        }
+    }
+}
+
+/// A process stopped with SIGTERM on drop (`ip netns exec` execs it: the child is it).
+struct Running(Child);
+
+impl Running {
+    /// SIGTERM, then waits for it to end (a clean stop: the goodbye goes out).
+    fn terminate(&mut self) -> std::process::ExitStatus {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        self.0.wait().expect("wait for the hub")
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            self.terminate();
+        }
+    }
+}
+
+/// `hub find --seconds N` in node `i`: the hubs it printed, and how long after the start
+/// of the search each was resolved (from its debug log), in milliseconds.
+fn find(lan: &Lan, i: usize, seconds: u64) -> (Vec<Value>, Vec<u64>) {
+    let out: Output = lan
+        .entrada(i, &["hub", "find", "--seconds", &seconds.to_string()])
+        .env("ENTRADA_LOG", "entrada::hub=debug")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hub find");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "hub find failed: {said}");
+    let hubs = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let after = said
+        .lines()
+        .filter(|l| l.contains("resolved a hub"))
+        .filter_map(|l| l.split("after_ms=").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter_map(|ms| ms.parse().ok())
+        .collect();
+    (hubs, after)
+}
+
+#[test]
+fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
+    let lan = match Lan::build(2) {
+        Ok(lan) => lan,
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            return;
+        }
+    };
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hub.db");
+    let db = db.to_str().expect("utf-8 path");
+    let config = dir.path().join("config");
+    let mut child = lan
+        .entrada(
+            1,
+            &[
+                "serve",
+                "--db",
+                db,
+                "--bind",
+                "127.0.0.1:0",
+                "--hub",
+                "--hub-bind",
+                "0.0.0.0:0",
+                "--hub-name",
+                "Hall A",
+            ],
+        )
+        .env("ENTRADA_SECRET_STORE", "0")
+        .env("XDG_CONFIG_HOME", &config)
+        .env("ENTRADA_LOG", "entrada=warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start the hub");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut hub = Running(child);
+    let mut out = BufReader::new(stdout);
+    let mut first = String::new();
+    out.read_line(&mut first).expect("first line");
+    assert!(
+        first.starts_with("listening on http://127.0.0.1:"),
+        "{first:?}"
+    );
+    let mut second = String::new();
+    out.read_line(&mut second).expect("second line");
+    let rest = second
+        .trim()
+        .strip_prefix("hub listening on https://")
+        .unwrap_or_else(|| panic!("second line: {second:?}"));
+    let (addr, shown) = rest
+        .split_once(" (certificate fingerprint ")
+        .unwrap_or_else(|| panic!("second line: {second:?}"));
+    let port: u16 = addr
+        .rsplit_once(':')
+        .and_then(|(_, p)| p.parse().ok())
+        .unwrap_or_else(|| panic!("port in {addr:?}"));
+    let fingerprint =
+        entrada::hub::identity::parse_fingerprint(shown.trim_end_matches(')')).expect("fp");
+    let prefix = hex::encode(fingerprint)[..32].to_owned();
+    // Keep reading stdout so that the hub never blocks on a full pipe.
+    std::thread::spawn(move || for _ in out.lines() {});
+
+    let searching = Instant::now();
+    let (hubs, after) = find(&lan, 2, 4);
+    let took = searching.elapsed();
+    eprintln!(
+        "discovery: resolved after {after:?} ms of a {:.1} s search",
+        took.as_secs_f64()
+    );
+    assert_eq!(hubs.len(), 1, "exactly one hub: {hubs:?}");
+    let found = &hubs[0];
+    assert_eq!(found["name"], "Hall A", "{found}");
+    assert_eq!(found["port"], u64::from(port), "{found}");
+    assert_eq!(found["fingerprint_prefix"], prefix.as_str(), "{found}");
+    let addresses: Vec<&str> = found["addresses"]
+        .as_array()
+        .expect("addresses")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        addresses.contains(&lan.address(1).as_str()),
+        "node 1's address {} in {addresses:?}",
+        lan.address(1)
+    );
+    assert!(
+        addresses.iter().all(|a| a.starts_with("10.231.")),
+        "only the test LAN's addresses: {addresses:?}"
+    );
+    assert_eq!(found["hub_id"].as_str().map(str::len), Some(16), "{found}");
+
+    // The goodbye: a search that resolved the hub drops it when the hub stops, long
+    // before its records' TTL (120 s) would.
+    let mut searching = lan
+        .entrada(2, &["hub", "find", "--seconds", "8"])
+        .env("ENTRADA_LOG", "entrada::hub=debug")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hub find");
+    let mut said = BufReader::new(searching.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    while !line.contains("resolved a hub") {
+        line.clear();
+        let read = said.read_line(&mut line).expect("hub find's stderr");
+        assert!(read > 0, "the search ended before it resolved the hub");
+    }
+    let stopping = Instant::now();
+    let stopped = hub.terminate();
+    eprintln!(
+        "the hub stopped (SIGTERM) in {} ms",
+        stopping.elapsed().as_millis()
+    );
+    assert!(stopped.success(), "the hub stopped cleanly: {stopped:?}");
+    std::thread::spawn(move || for _ in said.lines() {});
+    let listed = searching.wait_with_output().expect("hub find");
+    assert!(listed.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout).trim(),
+        "",
+        "the goodbye removed the hub from a running search"
+    );
+    // And a new search finds nothing.
+    let (hubs, _) = find(&lan, 2, 3);
+    assert!(hubs.is_empty(), "a stopped hub is not listed: {hubs:?}");
+}
