@@ -24,6 +24,35 @@ fn have(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Whether a real Secret Service can be run here; says so on stderr when not.
+fn keyring_available() -> bool {
+    let there = have("dbus-run-session") && have("gnome-keyring-daemon");
+    if !there {
+        eprintln!(
+            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
+        );
+    }
+    there
+}
+
+/// A temporary directory with a home for the session and the kiosk's database path.
+fn kiosk_dirs() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("dir");
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    let db = dir.path().join("kiosk.db");
+    (dir, home, db)
+}
+
+/// A remote with one event and a `read write` client: (remote, event, id, secret).
+fn remote_with_client() -> (common::Server, i64, String, String) {
+    let remote = common::Server::start();
+    let t = remote.token("read write");
+    let event = remote.event(&t, "At the remote");
+    let (client_id, secret) = remote.create_client("read write");
+    (remote, event, client_id, secret)
+}
+
 /// Runs `script` in a new D-Bus session with an unlocked GNOME Keyring, with `$ENTRADA`
 /// and `$DB` set; returns what it printed.
 fn in_session(home: &Path, db: &Path, script: &str) -> String {
@@ -95,16 +124,10 @@ kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 
 #[test]
 fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session() {
-    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
-        eprintln!(
-            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
-        );
+    if !keyring_available() {
         return;
     }
-    let dir = tempfile::tempdir().expect("dir");
-    let home = dir.path().join("home");
-    std::fs::create_dir_all(&home).expect("home");
-    let db = dir.path().join("kiosk.db");
+    let (dir, home, db) = kiosk_dirs();
 
     let first = in_session(
         &home,
@@ -151,20 +174,11 @@ fn the_key_lives_in_the_secret_store_and_opens_the_database_after_a_new_session(
 /// round takes it from the store and reaches the remote.
 #[test]
 fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
-    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
-        eprintln!(
-            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
-        );
+    if !keyring_available() {
         return;
     }
-    let remote = common::Server::start();
-    let t = remote.token("read write");
-    let event = remote.event(&t, "At the remote");
-    let (client_id, secret) = remote.create_client("read write");
-    let dir = tempfile::tempdir().expect("dir");
-    let home = dir.path().join("home");
-    std::fs::create_dir_all(&home).expect("home");
-    let db = dir.path().join("kiosk.db");
+    let (remote, event, client_id, secret) = remote_with_client();
+    let (_dir, home, db) = kiosk_dirs();
     // A plain database (--no-encryption) shows in its bytes what a table would hold.
     let script = format!(
         "\"$ENTRADA\" users list --db \"$DB\" --no-encryption >/dev/null && \
@@ -194,20 +208,11 @@ fn the_remote_client_secret_lives_in_the_secret_store_and_a_round_uses_it() {
 /// then keeps none, in no byte of the file, and a round still reaches the remote.
 #[test]
 fn a_client_secret_stored_in_the_table_moves_into_the_secret_store_at_start() {
-    if !have("dbus-run-session") || !have("gnome-keyring-daemon") {
-        eprintln!(
-            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
-        );
+    if !keyring_available() {
         return;
     }
-    let remote = common::Server::start();
-    let t = remote.token("read write");
-    let event = remote.event(&t, "At the remote");
-    let (client_id, secret) = remote.create_client("read write");
-    let dir = tempfile::tempdir().expect("dir");
-    let home = dir.path().join("home");
-    std::fs::create_dir_all(&home).expect("home");
-    let db = dir.path().join("kiosk.db");
+    let (remote, event, client_id, secret) = remote_with_client();
+    let (_dir, home, db) = kiosk_dirs();
     let script = format!(
         "\"$ENTRADA\" users list --db \"$DB\" --no-encryption >/dev/null && \
          printf '%s\\n' '{secret}' | ENTRADA_SECRET_STORE=0 \"$ENTRADA\" sync configure \
