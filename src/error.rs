@@ -46,6 +46,10 @@ pub enum Error {
     /// frame decodes); the same request may be sent again in a second.
     #[error("{0}")]
     Busy(String),
+    /// 429: too many failed attempts from this caller; `Retry-After` says how many
+    /// seconds until it may try again.
+    #[error("{message}")]
+    Throttled { message: String, retry_after: u64 },
     /// 507: the disk holding the database is full; nothing of the request was stored.
     #[error("the disk is full: {0}")]
     DiskFull(String),

@@ -134,6 +134,14 @@ pub struct HubListening {
     pub advertised: bool,
 }
 
+/// The hub's name: the one given, else "Entrada hub" and the start of its id.
+fn hub_name(config: &ServerConfig, identity: &crate::hub::Identity) -> String {
+    config
+        .hub_name
+        .clone()
+        .unwrap_or_else(|| crate::hub::discovery::default_name(&identity.hub_id))
+}
+
 /// Advertises the hub over mDNS. A failure is a warning, not a reason not to serve: the
 /// hub still answers at its address, which a kiosk can be given by hand.
 async fn advertise(
@@ -141,10 +149,7 @@ async fn advertise(
     identity: &crate::hub::Identity,
     https: SocketAddr,
 ) -> Option<crate::hub::discovery::Advertiser> {
-    let name = config
-        .hub_name
-        .clone()
-        .unwrap_or_else(|| crate::hub::discovery::default_name(&identity.hub_id));
+    let name = hub_name(config, identity);
     let identity = identity.clone();
     // mdns-sd's set-up is synchronous (sockets, the interface list).
     let started = tokio::task::spawn_blocking(move || {
@@ -282,6 +287,7 @@ pub async fn start(
                 .map_err(|e| Error::internal(format!("cannot read the hub's address: {e}")))?;
             tracing::info!(%addr, fingerprint = %identity.fingerprint(), "the venue hub serves HTTPS");
             let advertiser = advertise(&config, &identity, addr).await;
+            let info = crate::hub::HubInfo::new(hub_name(&config, &identity), &identity, addr);
             Some((
                 listener,
                 acceptor,
@@ -291,6 +297,7 @@ pub async fn start(
                     advertised: advertiser.is_some(),
                 },
                 advertiser,
+                Arc::new(info),
             ))
         }
         None => None,
@@ -301,6 +308,7 @@ pub async fn start(
         in_flight: InFlight::default(),
         limits: Arc::new(limits),
         allowed_hosts: guard::allowed_hosts(&config),
+        hub: hub.as_ref().map(|h| h.4.clone()),
     });
     let (shutdown, stop) = oneshot::channel::<()>();
     let limits = state.limits.clone();
@@ -315,7 +323,7 @@ pub async fn start(
     let feed = db.feed().clone();
     // The hub's advertisement lives as long as the server: the task that stops it owns it.
     let (hub, advertiser) = match hub {
-        Some((listener, acceptor, listening, advertiser)) => {
+        Some((listener, acceptor, listening, advertiser, _)) => {
             (Some((listener, acceptor, listening)), advertiser)
         }
         None => (None, None),

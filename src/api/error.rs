@@ -32,7 +32,7 @@ impl Error {
             Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Error::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            Error::Busy(_) | Error::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             e if e.is_disk_full() => StatusCode::INSUFFICIENT_STORAGE,
             Error::DiskFull(_) | Error::Database(_) | Error::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -77,15 +77,19 @@ impl IntoResponse for Error {
             ))),
             _ => None,
         };
-        let busy = matches!(self, Error::Busy(_));
+        let retry_after = match &self {
+            Error::Busy(_) => Some(1),
+            Error::Throttled { retry_after, .. } => Some((*retry_after).max(1)),
+            _ => None,
+        };
         let mut response = (status, Json(ErrorBody { error: message })).into_response();
         if let Some(value) = header {
             response.headers_mut().insert(WWW_AUTHENTICATE, value);
         }
-        if busy {
+        if let Some(seconds) = retry_after {
             response
                 .headers_mut()
-                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+                .insert(RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

@@ -492,6 +492,7 @@ fn table() -> Vec<Example> {
         registration_type_examples(),
         session_examples(),
         client_examples(),
+        hub_examples(),
         first_run_examples(),
         staff_examples(),
         sync_state_examples(),
@@ -874,6 +875,64 @@ fn client_examples() -> Vec<Example> {
                     "scopes": "read check_in",
                     "token_url": "http://127.0.0.1:7878/oauth/token"
                 }),
+            )],
+        },
+    ]
+}
+
+/// The venue hub: Hall A's pairing card, the kiosk at Door B joining it, its Devices list.
+fn hub_examples() -> Vec<Example> {
+    let fingerprint = "3f9a1c0e5b7d24f8a6e1c3b5d7f9021e4a6c8e0b2d4f6a8c1e3b5d7f9a2c4e6b";
+    let kiosk = "ent_ci_Q2hEk9vXz3LmTnA7";
+    vec![
+        Example {
+            operation: "createHubCode",
+            request: None,
+            responses: vec![(
+                "201",
+                json!({
+                    "name": "Hall A", "hub_id": "5be0c2a97f3d1e64",
+                    "url": "https://10.0.0.5:7879",
+                    "urls": ["https://10.0.0.5:7879", "https://127.0.0.1:7879"],
+                    "fingerprint": fingerprint,
+                    "fingerprint_grouped": "3F9A 1C0E 5B7D 24F8 A6E1 C3B5 D7F9 021E 4A6C 8E0B 2D4F 6A8C 1E3B 5D7F 9A2C 4E6B",
+                    "code": "K7Q2M9XD", "expires_at": "2026-09-15T06:10:00.000Z",
+                    "qr_text": format!("entrada-hub:?url=https%3A%2F%2F10.0.0.5%3A7879&fp={fingerprint}&code=K7Q2M9XD&name=Hall+A"),
+                    "qr_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 53 53\">…</svg>"
+                }),
+            )],
+        },
+        Example {
+            // The proof is HMAC-SHA256(SHA-256("K7Q2M9XD"), "entrada-enrol|" + fingerprint).
+            operation: "enrolAtHub",
+            request: Some((
+                JSON,
+                json!({"item": {"device_name": "Kiosk B", "door": "Door B",
+                    "proof": "9c41d7e2b06f3a85c1e49d27f0b36a58e2c14d97b0a3f6e81c5d2a49e7b03f16"}}),
+            )),
+            responses: vec![(
+                "201",
+                json!({
+                    "client_id": kiosk,
+                    "client_secret": "ent_cs_Vb8kQ1mZr4TnW7yXc2Lp9HsD6fGj3Ka5Ue0Oi8Rt1Ny",
+                    "scopes": "read write", "events": [1],
+                    "hub_id": "5be0c2a97f3d1e64", "hub_name": "Hall A",
+                    "fingerprint": fingerprint,
+                    "hub_proof": "e07b9a14c3d85f26a1b4c7e90d2f53a86b1c4e7f92a05d38c6b1e4f7a20d93c5"
+                }),
+            )],
+        },
+        Example {
+            operation: "listHubDevices",
+            request: None,
+            responses: vec![(
+                "200",
+                json!([{
+                    "client_id": kiosk, "name": "Kiosk B", "door": "Door B",
+                    "joined_at": "2026-09-15T06:02:11.204Z",
+                    "last_contact_at": "2026-09-15T06:41:57.880Z", "pending": 0,
+                    "revoked_at": null
+                }]),
             )],
         },
     ]

@@ -55,6 +55,8 @@ pub struct Limits {
     pub sign_in_address: Throttle,
     /// Requests answered 401 for their token, per address.
     pub bad_tokens: Throttle,
+    /// Failed enrolments at the venue hub, per address (HUB.md, "Pairing").
+    pub enrol_address: Throttle,
     /// Rate-limit keys of tokens that were accepted lately.
     good_tokens: std::sync::Mutex<std::collections::HashSet<String>>,
 }
@@ -68,6 +70,10 @@ impl Limits {
             sign_in_user: Throttle::new(SIGN_IN_FAILURES_PER_USER, window)?,
             sign_in_address: Throttle::new(SIGN_IN_FAILURES_PER_ADDRESS, window)?,
             bad_tokens: Throttle::new(BAD_TOKENS_PER_ADDRESS, BAD_TOKEN_WINDOW)?,
+            enrol_address: Throttle::new(
+                crate::hub::pairing::FAILURES_PER_ADDRESS,
+                crate::hub::pairing::FAILURE_WINDOW,
+            )?,
             good_tokens: Default::default(),
         })
     }
@@ -78,6 +84,7 @@ impl Limits {
             limiter.forget_idle();
         }
         self.sign_in_user.forget_idle();
+        self.enrol_address.forget_idle();
         self.sign_in_address.forget_idle();
         self.bad_tokens.forget_idle();
     }

@@ -144,7 +144,15 @@ pub async fn list(
 ) -> Result<Json<Vec<Integration>>> {
     let (all, account) = access
         .read(&state.db, |conn, account| {
-            Ok((clients::list(conn)?, account))
+            // Kiosks joined to this hub are on the Devices list, not here.
+            let mut all = clients::list(conn)?;
+            let mut kept = Vec::with_capacity(all.len());
+            for c in all.drain(..) {
+                if !crate::db::hub::is_device(conn, &c.client_id)? {
+                    kept.push(c);
+                }
+            }
+            Ok((kept, account))
         })
         .await?;
     Ok(Json(

@@ -18,6 +18,7 @@ pub mod events;
 pub mod examples;
 pub mod extract;
 pub mod guard;
+pub mod hub;
 pub mod idempotency;
 pub mod integrations;
 pub mod json;
@@ -365,6 +366,10 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(staff::update))
         .routes(routes!(staff::reset_password))
         .routes(routes!(sync::test_connection))
+        .routes(routes!(hub::create_code))
+        .routes(routes!(hub::enrol))
+        .routes(routes!(hub::devices))
+        .routes(routes!(hub::revoke_device))
         // The UI's own reader of camera frames: not in the document (it is no part of the
         // v2 API), but a kiosk route like the others, under their limits.
         .route("/kiosk/decode", decode::route())

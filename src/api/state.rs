@@ -25,6 +25,8 @@ pub struct Shared {
     pub in_flight: InFlight,
     pub limits: Arc<Limits>,
     pub allowed_hosts: Arc<Vec<String>>,
+    /// As the venue hub: what its pairing card says (HUB.md).
+    pub hub: Option<Arc<crate::hub::HubInfo>>,
 }
 
 impl AppState {

@@ -110,7 +110,7 @@ pub enum Command {
         #[command(flatten)]
         db: DbArg,
     },
-    /// The venue hub seen from a kiosk: find the hubs on the LAN (HUB.md).
+    /// The venue hub seen from a kiosk: find the hubs on the LAN, join one (HUB.md).
     #[command(subcommand)]
     Hub(HubCommand),
     /// Measure the server over real HTTP (see BENCHMARKS.md).

@@ -13,7 +13,7 @@ use super::key::{self, DbFile, Kind};
 use crate::error::{Error, Result};
 
 /// Every schema step, in order; a database's `user_version` is how many it has had.
-const STEPS: [&str; 11] = [
+const STEPS: [&str; 12] = [
     include_str!("../../migrations/0001_init.sql"),
     include_str!("../../migrations/0002_check_in.sql"),
     include_str!("../../migrations/0003_people.sql"),
@@ -25,6 +25,7 @@ const STEPS: [&str; 11] = [
     include_str!("../../migrations/0009_privacy.sql"),
     include_str!("../../migrations/0010_secret_store.sql"),
     include_str!("../../migrations/0011_hub.sql"),
+    include_str!("../../migrations/0012_hub_pairing.sql"),
 ];
 
 fn migrations() -> Migrations<'static> {

@@ -22,6 +22,7 @@ pub mod copy;
 pub mod events;
 pub mod export;
 pub mod feed;
+pub mod hub;
 pub mod idempotency;
 pub mod key;
 pub mod maintenance;

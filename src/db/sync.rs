@@ -123,6 +123,11 @@ pub struct StoredConfig {
     pub kiosk_id: String,
     pub version: i64,
     pub updated_at: String,
+    /// A venue hub's certificate, pinned by its SHA-256 (64 hex digits) when the kiosk
+    /// joined it (HUB.md); None for a remote reached over the usual web PKI.
+    pub pinned_fingerprint: Option<String>,
+    /// The hub's name, as it was when the kiosk joined it.
+    pub hub_name: Option<String>,
 }
 
 impl std::fmt::Debug for StoredConfig {
@@ -134,6 +139,7 @@ impl std::fmt::Debug for StoredConfig {
             .field("client_secret", &"[hidden]")
             .field("events", &self.events)
             .field("account_id", &self.account_id)
+            .field("pinned_fingerprint", &self.pinned_fingerprint)
             .finish()
     }
 }
@@ -141,7 +147,8 @@ impl std::fmt::Debug for StoredConfig {
 pub fn config(conn: &Connection) -> Result<Option<StoredConfig>> {
     conn.prepare_cached(
         "SELECT base_url, auth_url, client_id, client_secret, events, account_id, kiosk_id,
-                version, updated_at, secret_in_store FROM sync_config WHERE id = 1",
+                version, updated_at, secret_in_store, pinned_fingerprint, hub_name
+         FROM sync_config WHERE id = 1",
     )?
     .query_row([], |r| {
         let events: String = r.get(4)?;
@@ -156,6 +163,8 @@ pub fn config(conn: &Connection) -> Result<Option<StoredConfig>> {
             version: r.get(7)?,
             updated_at: r.get(8)?,
             secret_in_store: r.get(9)?,
+            pinned_fingerprint: r.get(10)?,
+            hub_name: r.get(11)?,
         })
     })
     .optional()
@@ -173,7 +182,17 @@ pub enum SecretAt<'a> {
     Kept,
 }
 
-/// Stores a configuration.
+/// A venue hub the kiosk joined: its pinned certificate and its name.
+#[derive(Debug, Clone, Copy)]
+pub struct JoinedHub<'a> {
+    /// SHA-256 of the hub's certificate, 64 lower-case hex digits.
+    pub fingerprint: &'a str,
+    pub name: &'a str,
+}
+
+/// Stores a configuration; `hub` when it is a venue hub's (a configuration given by hand
+/// drops an earlier hub's pin: its certificate is then checked as any web server's).
+#[allow(clippy::too_many_arguments)]
 pub fn save_config(
     conn: &Connection,
     base_url: &str,
@@ -182,6 +201,7 @@ pub fn save_config(
     secret: SecretAt<'_>,
     events: &[i64],
     account_id: i64,
+    hub: Option<JoinedHub<'_>>,
 ) -> Result<StoredConfig> {
     let current = config(conn)?;
     let (secret, in_store) = match (secret, &current) {
@@ -206,14 +226,16 @@ pub fn save_config(
     let events_json = serde_json::to_string(events).map_err(Error::internal)?;
     conn.execute(
         "INSERT INTO sync_config (id, base_url, auth_url, client_id, client_secret, events,
-             account_id, kiosk_id, version, updated_at, secret_in_store)
-         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9)
+             account_id, kiosk_id, version, updated_at, secret_in_store, pinned_fingerprint,
+             hub_name)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11)
          ON CONFLICT (id) DO UPDATE SET base_url = excluded.base_url,
              auth_url = excluded.auth_url, client_id = excluded.client_id,
              client_secret = excluded.client_secret, events = excluded.events,
              secret_in_store = excluded.secret_in_store,
              account_id = excluded.account_id, version = sync_config.version + 1,
-             updated_at = excluded.updated_at",
+             updated_at = excluded.updated_at,
+             pinned_fingerprint = excluded.pinned_fingerprint, hub_name = excluded.hub_name",
         params![
             base_url,
             auth_url,
@@ -223,7 +245,9 @@ pub fn save_config(
             account_id,
             kiosk_id,
             time::now(),
-            in_store
+            in_store,
+            hub.map(|h| h.fingerprint),
+            hub.map(|h| h.name)
         ],
     )?;
     config(conn)?.ok_or_else(|| Error::internal("the sync configuration was not stored"))

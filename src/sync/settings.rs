@@ -251,6 +251,7 @@ impl Settings {
             },
             &self.events,
             account_id,
+            None,
         )
     }
 }

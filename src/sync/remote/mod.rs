@@ -74,6 +74,21 @@ const TRANSIENT_TRIES: u32 = 6;
 /// The longest wait the sync accepts from one `Retry-After`.
 const MAX_RETRY_AFTER: Duration = Duration::from_secs(300);
 
+/// What the Sync screen says when the hub's certificate is not the pinned one.
+pub const CERTIFICATE_CHANGED: &str = "the hub's certificate changed: this kiosk no longer \
+     trusts it, and syncs nothing until it joins the hub again (entrada hub join, or \
+     Settings → Join the venue hub)";
+
+/// A network error as a [`Failure`]: the pinned hub showing another certificate, or a
+/// transient failure.
+fn network_failure(e: &reqwest::Error) -> Failure {
+    if crate::hub::tls::is_pin_mismatch(e) {
+        Failure::CertificateChanged
+    } else {
+        Failure::Transient(without_url(e))
+    }
+}
+
 /// Why a request did not get a usable answer.
 #[derive(Debug, Clone)]
 pub enum Failure {
@@ -86,6 +101,9 @@ pub enum Failure {
     Unauthorized(String),
     /// A permanent refusal of this request (4xx) with the remote's message.
     Refused { status: u16, message: String },
+    /// The venue hub showed a certificate other than the one pinned when the kiosk
+    /// joined it: never trusted silently; a person joins the hub again.
+    CertificateChanged,
 }
 
 impl std::fmt::Display for Failure {
@@ -99,6 +117,7 @@ impl std::fmt::Display for Failure {
             Failure::Refused { status, message } => {
                 write!(f, "the remote refused the request ({status}): {message}")
             }
+            Failure::CertificateChanged => f.write_str(CERTIFICATE_CHANGED),
         }
     }
 }
@@ -159,7 +178,23 @@ impl Remote {
     /// A client for the configured remote; reads `{base_url}/openapi` to learn whether
     /// the remote is another Entrada.
     pub async fn connect(config: &StoredConfig) -> Result<Remote, Failure> {
-        let http = reqwest::Client::builder()
+        // A venue hub's certificate is trusted by its pin alone (HUB.md); anything else
+        // by the usual web roots.
+        let builder = match config.pinned_fingerprint.as_deref() {
+            Some(fp) => {
+                let sha256 =
+                    crate::hub::identity::parse_fingerprint(fp).map_err(|_| Failure::Refused {
+                        status: 0,
+                        message: "the hub's stored fingerprint is damaged: join the hub again"
+                            .into(),
+                    })?;
+                crate::hub::tls::pinned_builder(crate::hub::tls::Pin::Full(sha256))
+                    .map_err(|e| Failure::Transient(e.to_string()))?
+                    .0
+            }
+            None => reqwest::Client::builder(),
+        };
+        let http = builder
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             // The token endpoint must not be followed elsewhere (oauth2's advice).
@@ -239,11 +274,15 @@ impl Remote {
             }
             Err(RequestTokenError::Request(e)) => {
                 // oauth2's own words are only "client error": say what failed.
-                let why = match &e {
-                    oauth2::HttpClientError::Reqwest(inner) => without_url(inner),
-                    other => other.to_string(),
-                };
-                return Err(Failure::Transient(format!("token request: {why}")));
+                return Err(match &e {
+                    oauth2::HttpClientError::Reqwest(inner) => match network_failure(inner) {
+                        Failure::Transient(why) => {
+                            Failure::Transient(format!("token request: {why}"))
+                        }
+                        other => other,
+                    },
+                    other => Failure::Transient(format!("token request: {other}")),
+                });
             }
             Err(RequestTokenError::Parse(_, body)) => {
                 let text = String::from_utf8_lossy(&body);
@@ -296,7 +335,7 @@ impl Remote {
         }
         let response = match req.send().await {
             Ok(r) => r,
-            Err(e) => return Attempt::Failed(Failure::Transient(without_url(&e))),
+            Err(e) => return Attempt::Failed(network_failure(&e)),
         };
         let status = response.status().as_u16();
         let wait = retry_after(response.headers());

@@ -1,0 +1,190 @@
+//! A kiosk joins a hub (HUB.md, "Pairing"): it connects to the hub's address trusting
+//! only the certificate it was told of (the full fingerprint from a pairing card, or the
+//! prefix an mDNS search gave), proves it knows the one-time code for the certificate it
+//! saw, checks the hub's proof in return, and stores the sync configuration with that
+//! certificate pinned. No secret is typed: the client secret is the hub's answer.
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::pairing::{self, Code};
+use super::tls::{self, Pin};
+use crate::db::sync::{self as store, JoinedHub, SecretAt, StoredConfig};
+use crate::error::{Error, Result};
+
+/// Where the hub is and how the kiosk knows it.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// `https://ADDR:PORT`
+    pub url: String,
+    pub pin: Pin,
+}
+
+/// What the kiosk says about itself.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub name: String,
+    pub door: String,
+}
+
+/// The hub's answer, checked.
+#[derive(Deserialize)]
+pub struct Enrolment {
+    pub client_id: String,
+    pub client_secret: String,
+    pub events: Vec<i64>,
+    pub hub_id: String,
+    pub hub_name: String,
+    /// 64 lower-case hex digits, equal to what the kiosk saw.
+    pub fingerprint: String,
+    hub_proof: String,
+    /// Where it was reached (not part of the answer).
+    #[serde(skip)]
+    pub url: String,
+}
+
+impl std::fmt::Debug for Enrolment {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Enrolment")
+            .field("client_id", &self.client_id)
+            .field("hub_name", &self.hub_name)
+            .field("fingerprint", &self.fingerprint)
+            .finish_non_exhaustive()
+    }
+}
+
+fn unreachable_hub(url: &str, e: &reqwest::Error) -> Error {
+    if tls::is_pin_mismatch(e) {
+        Error::Forbidden(format!(
+            "{url} showed a certificate other than the hub's: this is not the hub you were \
+             given (check the address and the fingerprint on its pairing card)"
+        ))
+    } else {
+        Error::Conflict(format!("cannot reach the hub at {url}: {}", root_cause(e)))
+    }
+}
+
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut last = e;
+    while let Some(next) = last.source() {
+        last = next;
+    }
+    last.to_string()
+}
+
+/// Enrols at the hub with `code`; nothing is stored here.
+pub async fn enrol(target: &Target, code: &Code, device: &Device) -> Result<Enrolment> {
+    let url = target.url.trim_end_matches('/');
+    // Which certificate is the hub's: the pin's, or (from a prefix) the one it shows now,
+    // then pinned in full for the enrolment itself.
+    let fingerprint = match &target.pin {
+        Pin::Full(sha256) => *sha256,
+        Pin::Prefix(_) => {
+            let (builder, seen) = tls::pinned_builder(target.pin.clone())?;
+            let client = builder
+                .timeout(std::time::Duration::from_secs(10))
+                .build()
+                .map_err(|e| Error::internal(format!("cannot build the hub's client: {e}")))?;
+            client
+                .get(format!("{url}/healthz"))
+                .send()
+                .await
+                .map_err(|e| unreachable_hub(url, &e))?;
+            let shown = *seen
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            shown.ok_or_else(|| Error::internal("the hub's certificate was not seen"))?
+        }
+    };
+    let fingerprint_hex = hex::encode(fingerprint);
+    let (builder, _) = tls::pinned_builder(Pin::Full(fingerprint))?;
+    let client = builder
+        .timeout(std::time::Duration::from_secs(30))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| Error::internal(format!("cannot build the hub's client: {e}")))?;
+    let key = code.key();
+    let proof = hex::encode(pairing::enrol_proof(&key, &fingerprint_hex));
+    let response = client
+        .post(format!("{url}/api/v2/kiosk/hub/enrol"))
+        .json(&json!({"item": {"device_name": device.name, "door": device.door, "proof": proof}}))
+        .send()
+        .await
+        .map_err(|e| unreachable_hub(url, &e))?;
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let body: serde_json::Value = response.json().await.unwrap_or_default();
+    let said = crate::sync::remote::v2::ErrorBody::deserialize(&body)
+        .unwrap_or_default()
+        .message(status);
+    match status {
+        201 => {}
+        401 => {
+            return Err(Error::Unauthorized(format!(
+                "the hub refused the code: it is wrong, expired or already used; make a new \
+                 one on the hub ({said})"
+            )));
+        }
+        429 => {
+            return Err(Error::Throttled {
+                message: format!("the hub refused: {said}"),
+                retry_after: retry_after.unwrap_or(60),
+            });
+        }
+        _ => {
+            return Err(Error::Conflict(format!(
+                "the hub refused to enrol this kiosk ({status}): {said}"
+            )));
+        }
+    }
+    let mut enrolment = Enrolment::deserialize(&body)
+        .map_err(|e| Error::Conflict(format!("the hub's answer is not an enrolment: {e}")))?;
+    let expected = pairing::hub_proof(&key, &fingerprint_hex, &enrolment.client_id);
+    let proven = hex::decode(&enrolment.hub_proof).is_ok_and(|p| pairing::same(&p, &expected))
+        && enrolment.fingerprint == fingerprint_hex;
+    if !proven {
+        return Err(Error::Forbidden(
+            "the hub's answer does not prove it knows the code: this may not be your hub; \
+             nothing was stored"
+                .into(),
+        ));
+    }
+    enrolment.url = url.to_owned();
+    Ok(enrolment)
+}
+
+/// Stores the sync configuration for a hub the kiosk joined, mirroring into
+/// `account_id`. `in_store`: the caller put the client secret in the OS secret store.
+pub fn save(
+    conn: &rusqlite::Connection,
+    enrolment: &Enrolment,
+    account_id: i64,
+    in_store: bool,
+) -> Result<StoredConfig> {
+    if crate::db::accounts::get(conn, account_id)?.is_none() {
+        return Err(Error::invalid(format!(
+            "account {account_id} does not exist"
+        )));
+    }
+    store::save_config(
+        conn,
+        &format!("{}/api/v2", enrolment.url),
+        &enrolment.url,
+        &enrolment.client_id,
+        if in_store {
+            SecretAt::InStore
+        } else {
+            SecretAt::Here(&enrolment.client_secret)
+        },
+        &enrolment.events,
+        account_id,
+        Some(JoinedHub {
+            fingerprint: &enrolment.fingerprint,
+            name: &enrolment.hub_name,
+        }),
+    )
+}

@@ -1,0 +1,364 @@
+//! Pairing kiosks with the venue hub (issue 20, HUB.md "Pairing"), with real servers on
+//! loopback: the hub (`serve --hub`) makes a pairing card, a kiosk joins with
+//! `entrada hub join` and syncs through the pinned certificate; a reused, wrong or
+//! guessed code is refused and throttled; a relay with another certificate gets nothing;
+//! a hub whose certificate changed stops the kiosk's sync with a message that says so;
+//! a revoked kiosk can no longer sync.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{BIN, Server};
+use serde_json::{Value, json};
+
+/// A hub on loopback: the API over HTTPS at `https` with this certificate.
+struct Hub {
+    server: Server,
+    https: String,
+    fingerprint: String,
+}
+
+fn start_hub(name: &str, hub_bind: &str) -> Hub {
+    let server = Server::start_with(&[
+        "--hub",
+        "--hub-bind",
+        hub_bind,
+        "--hub-name",
+        name,
+        "--sync-interval",
+        "0",
+    ]);
+    hub_of(server)
+}
+
+fn hub_of(mut server: Server) -> Hub {
+    let line = server.next_stdout_line();
+    let rest = line
+        .strip_prefix("hub listening on ")
+        .unwrap_or_else(|| panic!("second line: {line:?}"));
+    let (https, shown) = rest
+        .split_once(" (certificate fingerprint ")
+        .unwrap_or_else(|| panic!("second line: {line:?}"));
+    let fingerprint = hex::encode(
+        entrada::hub::identity::parse_fingerprint(shown.trim_end_matches(')')).expect("fp"),
+    );
+    let https = https.to_owned();
+    Hub {
+        server,
+        https,
+        fingerprint,
+    }
+}
+
+impl Hub {
+    /// A pairing card, made as an organiser on the hub's UI makes it.
+    fn card(&self, organiser: &str) -> Value {
+        let r = self.server.call_with(
+            "POST",
+            "/kiosk/hub/codes",
+            Some(organiser),
+            &[("X-Account-Id", "1")],
+            None,
+        );
+        assert_eq!(r.status, 201, "{}", r.text);
+        r.json()
+    }
+}
+
+/// `entrada hub join <args> --db <dir>/entrada.db`.
+fn join(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(["hub", "join"])
+        .args(args)
+        .arg("--db")
+        .arg(dir.join("entrada.db"))
+        .env_remove("ENTRADA_DB")
+        .env("ENTRADA_LOG", "entrada=warn")
+        .output()
+        .expect("entrada hub join")
+}
+
+fn said(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A round on the kiosk through `POST /kiosk/sync/run`.
+fn round(kiosk: &Server, token: &str) -> Value {
+    let r = kiosk.post("/kiosk/sync/run", token, json!(null));
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.json()
+}
+
+#[test]
+fn a_kiosk_joins_with_a_code_and_syncs_through_the_certificate_it_pinned() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let nadia = hub.server.attendee(
+        &token,
+        event,
+        json!({"first_name": "Nadia", "last_name": "Castillo", "email": "nadia@example.org"}),
+    );
+    let organiser = hub.server.organiser_token();
+
+    // The pairing card: the hub's name, address, fingerprint and a code, as text and QR.
+    let card = hub.card(&organiser);
+    assert_eq!(card["name"], "Hall A");
+    assert_eq!(card["url"], hub.https.as_str());
+    assert_eq!(card["fingerprint"], hub.fingerprint.as_str());
+    let code = card["code"].as_str().expect("code").to_owned();
+    assert_eq!(code.len(), 8, "{card}");
+    let qr_text = card["qr_text"].as_str().expect("qr_text");
+    assert!(qr_text.starts_with("entrada-hub:?url="), "{qr_text}");
+    assert!(
+        card["qr_svg"].as_str().is_some_and(|s| s.contains("<svg")),
+        "{card}"
+    );
+    // Door staff cannot make codes: an organiser's sign-in can.
+    let staff = hub.server.token("read write check_in");
+    let r = hub.server.post("/kiosk/hub/codes", &staff, json!(null));
+    assert_eq!(r.status, 403, "{}", r.text);
+
+    // Enrolling on the loopback address is refused: kiosks join over HTTPS.
+    let r = hub.server.call(
+        "POST",
+        "/kiosk/hub/enrol",
+        None,
+        Some(&json!({"item": {"device_name": "x", "proof": "00".repeat(32)}})),
+    );
+    assert_eq!(r.status, 403, "{}", r.text);
+
+    // The kiosk joins by the card's QR text.
+    let dir = tempfile::tempdir().expect("dir");
+    let out = join(
+        dir.path(),
+        &[qr_text, "--device-name", "Kiosk B", "--door", "Door B"],
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let joined: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(joined["hub_name"], "Hall A");
+    assert_eq!(joined["fingerprint"], hub.fingerprint.as_str());
+    assert_eq!(joined["events"], json!([event]));
+    let client_id = joined["client_id"].as_str().expect("client_id").to_owned();
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("secret"),
+        "the secret is not printed"
+    );
+
+    // The same code again is refused: it was used.
+    let again = tempfile::tempdir().expect("dir");
+    let out = join(again.path(), &[qr_text]);
+    assert!(!out.status.success());
+    assert!(said(&out).contains("refused the code"), "{}", said(&out));
+
+    // The kiosk syncs with the hub: the event and Nadia arrive, a scan here reaches it.
+    let kiosk = Server::start_in(dir, &["--sync-interval", "0"]);
+    let kiosk_token = kiosk.token("read write check_in");
+    let first = round(&kiosk, &kiosk_token);
+    assert_eq!(first["error"], Value::Null, "{first}");
+    assert!(first["pulled"].as_u64().is_some_and(|n| n >= 1), "{first}");
+    let events = kiosk.get("/events", &kiosk_token).json();
+    let local_event = events["items"][0]["id"].as_i64().expect("mirrored event");
+    let code_of_nadia = nadia["qr_code"].as_str().expect("qr_code");
+    let scan = kiosk.scan(&kiosk_token, local_event, code_of_nadia, "check_in");
+    assert_eq!(scan["outcome"], "ok", "{scan}");
+    let pushed = round(&kiosk, &kiosk_token);
+    assert_eq!(pushed["error"], Value::Null, "{pushed}");
+    assert_eq!(pushed["confirmed"], 1, "{pushed}");
+    assert_eq!(
+        hub.server
+            .checkin_status(&token, event, common::id_of(&nadia)),
+        "checked_in"
+    );
+
+    // The hub lists the kiosk on its Devices screen, not among the integrations.
+    let devices = hub
+        .server
+        .call_with(
+            "GET",
+            "/kiosk/hub/devices",
+            Some(&organiser),
+            &[("X-Account-Id", "1")],
+            None,
+        )
+        .json();
+    assert_eq!(devices[0]["client_id"], client_id.as_str(), "{devices}");
+    assert_eq!(devices[0]["name"], "Kiosk B");
+    assert_eq!(devices[0]["door"], "Door B");
+    let integrations = hub
+        .server
+        .call_with(
+            "GET",
+            "/kiosk/clients",
+            Some(&organiser),
+            &[("X-Account-Id", "1")],
+            None,
+        )
+        .json();
+    assert!(
+        !integrations.to_string().contains(&client_id),
+        "{integrations}"
+    );
+
+    // Revoked, the kiosk's next round is refused.
+    let r = hub.server.call_with(
+        "DELETE",
+        &format!("/kiosk/hub/devices/{client_id}"),
+        Some(&organiser),
+        &[("X-Account-Id", "1")],
+        None,
+    );
+    assert_eq!(r.status, 204, "{}", r.text);
+    let refused = round(&kiosk, &kiosk_token);
+    assert!(
+        refused["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("refused the kiosk's credentials")),
+        "{refused}"
+    );
+}
+
+#[test]
+fn wrong_codes_are_throttled_a_relay_gets_nothing_and_a_changed_certificate_stops_the_sync() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    hub.server.event(&token, "Conference");
+    let organiser = hub.server.organiser_token();
+    let card = hub.card(&organiser);
+    let code = card["code"].as_str().expect("code").to_owned();
+
+    // A certificate other than the card's (a relay in the middle): nothing is sent.
+    let mut other = hex::decode(&hub.fingerprint).expect("hex");
+    other[0] ^= 1;
+    let relay = tempfile::tempdir().expect("dir");
+    let out = join(
+        relay.path(),
+        &[
+            "--url",
+            &hub.https,
+            "--fingerprint",
+            &hex::encode(&other),
+            "--code",
+            &code,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        said(&out).contains("certificate other than the hub's"),
+        "{}",
+        said(&out)
+    );
+    assert!(
+        !relay.path().join("entrada.db").exists(),
+        "nothing stored for a hub that is not the one on the card"
+    );
+
+    // Guessed proofs: 401 each, the same answer; the sixth from this address is 429.
+    let pinned = entrada::hub::tls::pinned_client(
+        hex::decode(&hub.fingerprint)
+            .expect("hex")
+            .try_into()
+            .expect("32 bytes"),
+    )
+    .expect("client");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let enrol = |proof: String| {
+        rt.block_on(async {
+            let r = pinned
+                .post(format!("{}/api/v2/kiosk/hub/enrol", hub.https))
+                .json(&json!({"item": {"device_name": "guess", "proof": proof}}))
+                .send()
+                .await
+                .expect("enrol");
+            let status = r.status().as_u16();
+            let retry = r
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned);
+            let body: Value = r.json().await.expect("json");
+            (status, retry, body)
+        })
+    };
+    let (status, _, body) = enrol("zz".into());
+    assert_eq!(status, 422, "{body}");
+    for n in 0..5u8 {
+        let (status, _, body) = enrol(hex::encode([n; 32]));
+        assert_eq!(status, 401, "{body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("wrong, expired or already used")),
+            "{body}"
+        );
+    }
+    let (status, retry, body) = enrol(hex::encode([9; 32]));
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        retry
+            .as_deref()
+            .and_then(|r| r.parse::<u64>().ok())
+            .is_some_and(|s| s > 0 && s <= 600),
+        "{retry:?}"
+    );
+    // The right code is refused too while this address waits.
+    let dir = tempfile::tempdir().expect("dir");
+    let out = join(
+        dir.path(),
+        &[
+            "--url",
+            &hub.https,
+            "--fingerprint",
+            &hub.fingerprint,
+            "--code",
+            &code,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(said(&out).contains("try again in"), "{}", said(&out));
+    drop(out);
+
+    // Another hub at the same address with its own certificate: a kiosk that joined the
+    // first stops syncing and says why; its pin is not replaced.
+    let second = start_hub("Hall B", "127.0.0.1:0");
+    let token_b = second.server.token("read write");
+    second.server.event(&token_b, "Festival");
+    let organiser_b = second.server.organiser_token();
+    let card_b = second.card(&organiser_b);
+    let kiosk_dir = tempfile::tempdir().expect("dir");
+    let out = join(
+        kiosk_dir.path(),
+        &[
+            "--url",
+            &second.https,
+            "--fingerprint",
+            &second.fingerprint,
+            "--code",
+            card_b["code"].as_str().expect("code"),
+        ],
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let kiosk = Server::start_in(kiosk_dir, &["--sync-interval", "0"]);
+    let kiosk_token = kiosk.token("read write");
+    let first = round(&kiosk, &kiosk_token);
+    assert_eq!(first["error"], Value::Null, "{first}");
+    // Hall B is replaced at its address by a hub with another certificate.
+    let address = second.https.trim_start_matches("https://").to_owned();
+    drop(second);
+    let impostor = start_hub("Hall B", &address);
+    assert_ne!(impostor.fingerprint, hub.fingerprint);
+    let stopped = round(&kiosk, &kiosk_token);
+    let error = stopped["error"].as_str().unwrap_or_default();
+    assert!(error.contains("certificate changed"), "{stopped}");
+    assert!(error.contains("joins the hub again"), "{stopped}");
+    let status = kiosk.get("/kiosk/sync", &kiosk_token).json();
+    assert!(
+        status.to_string().contains("certificate changed"),
+        "the Sync screen says so: {status}"
+    );
+}
