@@ -29,6 +29,12 @@ CREATE TABLE hub_devices (
     pending         INTEGER
 );
 
+-- What the hub's pairing card says besides its certificate, as of its last start: its
+-- name and its HTTPS addresses (JSON array), so that `entrada hub code` can print a card
+-- for a hub that runs without a screen.
+ALTER TABLE hub_identity ADD COLUMN name TEXT;
+ALTER TABLE hub_identity ADD COLUMN urls TEXT;
+
 -- A kiosk joined to a hub: the hub's certificate, pinned by its SHA-256 (64 hex digits),
 -- and its name. NULL for a remote reached over the usual web PKI.
 ALTER TABLE sync_config ADD COLUMN pinned_fingerprint TEXT;

@@ -286,8 +286,13 @@ pub async fn start(
                 .local_addr()
                 .map_err(|e| Error::internal(format!("cannot read the hub's address: {e}")))?;
             tracing::info!(%addr, fingerprint = %identity.fingerprint(), "the venue hub serves HTTPS");
-            let advertiser = advertise(&config, &identity, addr).await;
             let info = crate::hub::HubInfo::new(hub_name(&config, &identity), &identity, addr);
+            {
+                let (name, urls) = (info.name.clone(), info.urls.clone());
+                db.write(move |conn| crate::hub::identity::remember(conn, &name, &urls))
+                    .await?;
+            }
+            let advertiser = advertise(&config, &identity, addr).await;
             Some((
                 listener,
                 acceptor,

@@ -1,7 +1,9 @@
 //! Finding the venue hub over real mDNS (HUB.md, "Discovery"), on a network the test
 //! builds: a "switch" namespace with a bridge, and one namespace per machine with a veth
 //! into it, on 10.231.N.0/24. The hub runs in one machine, `entrada hub find` in another;
-//! once the hub stops (SIGTERM, so it says goodbye), a new search no longer lists it.
+//! the other joins it with a code (`hub code` on the hub, `hub join` finding it by mDNS)
+//! and syncs; once the hub stops (SIGTERM, so it says goodbye), a new search no longer
+//! lists it.
 //!
 //! Building namespaces needs root (CAP_NET_ADMIN and CAP_SYS_ADMIN) and `ip`; without
 //! them the test says "skipped: ..." on stderr and passes.
@@ -187,6 +189,9 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
                 "0.0.0.0:0",
                 "--hub-name",
                 "Hall A",
+                "--demo",
+                "--sync-interval",
+                "0",
             ],
         )
         .env("ENTRADA_SECRET_STORE", "0")
@@ -252,6 +257,79 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
         "only the test LAN's addresses: {addresses:?}"
     );
     assert_eq!(found["hub_id"].as_str().map(str::len), Some(16), "{found}");
+
+    // Joining over the LAN: a code made on the hub's computer, the hub found by mDNS,
+    // enrolled with the fingerprint's prefix from its record, then a sync round.
+    let local = |i: usize, args: &[&str]| -> Output {
+        lan.entrada(i, args)
+            .env("ENTRADA_SECRET_STORE", "0")
+            .env("XDG_CONFIG_HOME", &config)
+            .env("ENTRADA_LOG", "entrada=warn")
+            .output()
+            .expect("entrada")
+    };
+    let made = local(1, &["hub", "code", "--db", db]);
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let card: Value = serde_json::from_slice(&made.stdout).expect("card");
+    assert_eq!(card["name"], "Hall A", "{card}");
+    assert!(
+        card["urls"].to_string().contains(&lan.address(1)),
+        "the card names the hub's LAN address: {card}"
+    );
+    let code = card["code"].as_str().expect("code");
+    let kiosk_db = dir.path().join("kiosk.db");
+    let kiosk_db = kiosk_db.to_str().expect("utf-8 path");
+    let wrong = local(2, &["hub", "join", "--code", "00000000", "--db", kiosk_db]);
+    assert!(!wrong.status.success(), "a wrong code is refused");
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("refused the code"),
+        "{}",
+        String::from_utf8_lossy(&wrong.stderr)
+    );
+    let joining = Instant::now();
+    let joined = local(
+        2,
+        &[
+            "hub", "join", "--code", code, "--door", "Door 2", "--db", kiosk_db,
+        ],
+    );
+    assert!(
+        joined.status.success(),
+        "{}",
+        String::from_utf8_lossy(&joined.stderr)
+    );
+    let joined: Value = serde_json::from_slice(&joined.stdout).expect("joined");
+    assert_eq!(joined["hub_name"], "Hall A", "{joined}");
+    assert_eq!(joined["fingerprint"], hex::encode(fingerprint).as_str());
+    assert_eq!(
+        joined["url"],
+        format!("https://{}:{port}", lan.address(1)).as_str()
+    );
+    let synced = local(2, &["sync", "run", "--db", kiosk_db]);
+    assert!(
+        synced.status.success(),
+        "{}",
+        String::from_utf8_lossy(&synced.stderr)
+    );
+    eprintln!(
+        "join: search, enrolment and the first round in {} ms",
+        joining.elapsed().as_millis()
+    );
+    let summary: Value = serde_json::from_str(
+        String::from_utf8_lossy(&synced.stdout)
+            .lines()
+            .next()
+            .expect("summary"),
+    )
+    .expect("summary json");
+    assert!(
+        summary["pulled"].as_u64().is_some_and(|n| n > 0),
+        "the demo's attendees reached the kiosk: {summary}"
+    );
 
     // The goodbye: a search that resolved the hub drops it when the hub stops, long
     // before its records' TTL (120 s) would.

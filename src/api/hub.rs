@@ -29,34 +29,10 @@ use crate::db::{clients, hub as store};
 use crate::domain::scope::ScopeSet;
 use crate::domain::time;
 use crate::error::{At, Error, Problem, Problems, Result};
-use crate::hub::pairing::{self, Code};
+use crate::hub::pairing::{self, Code, PairingCard};
 
 /// The scopes of a joined kiosk's client: it mirrors and writes like any sync client.
 pub const DEVICE_SCOPES: &str = "read write";
-
-/// A pairing card: everything a kiosk needs to join this hub, once.
-#[derive(Serialize, ToSchema)]
-pub struct PairingCard {
-    /// The hub's name, as kiosks list it on the LAN.
-    pub name: String,
-    pub hub_id: String,
-    /// The hub's HTTPS address on the LAN (the first of `urls`).
-    pub url: String,
-    /// Every address the hub answers at (one per network interface).
-    pub urls: Vec<String>,
-    /// SHA-256 of the hub's certificate, 64 lower-case hex digits.
-    pub fingerprint: String,
-    /// The fingerprint as a person compares it: 16 groups of 4.
-    pub fingerprint_grouped: String,
-    /// The one-time code: 8 characters, valid until `expires_at`, usable once.
-    pub code: String,
-    #[schema(format = DateTime)]
-    pub expires_at: String,
-    /// What the card's QR code says (`entrada-hub:?url=...&fp=...&code=...&name=...`).
-    pub qr_text: String,
-    /// The QR code as an SVG image.
-    pub qr_svg: String,
-}
 
 /// Make a pairing card with a new one-time code (kiosk extension; organisers, on a hub).
 ///
@@ -85,30 +61,9 @@ pub async fn create_code(
             store::insert_code(conn, &key, who.account_id, None, now)
         })
         .await?;
-    let url = hub.urls.first().cloned().unwrap_or_default();
-    let card = pairing::Card {
-        url: url.clone(),
-        fingerprint: hub.fingerprint_bytes,
-        code: code.clone(),
-        name: hub.name.clone(),
-    };
-    let qr_text = card.to_qr_text();
     Ok((
         StatusCode::CREATED,
-        Json(PairingCard {
-            name: hub.name.clone(),
-            hub_id: hub.hub_id.clone(),
-            url,
-            urls: hub.urls.clone(),
-            fingerprint: hub.fingerprint(),
-            fingerprint_grouped: crate::hub::identity::grouped(&hub.fingerprint()),
-            code: code.as_str().to_owned(),
-            expires_at: chrono::DateTime::from_timestamp(expires, 0)
-                .map(time::format)
-                .unwrap_or_default(),
-            qr_svg: crate::qr::svg(&qr_text)?,
-            qr_text,
-        }),
+        Json(PairingCard::new(&hub, &code, expires)?),
     ))
 }
 

@@ -11,7 +11,7 @@ use super::{DbArg, print_line, runtime};
 use crate::error::{Error, Result};
 use crate::hub::discovery::{self, Found};
 use crate::hub::join::{self, Device, Target};
-use crate::hub::pairing::{Card, Code, hub_url};
+use crate::hub::pairing::{Card, Code, PairingCard, hub_url};
 use crate::hub::tls::Pin;
 
 // Parsed once per run: the size of the largest variant costs nothing.
@@ -25,6 +25,17 @@ pub enum HubCommand {
         /// How long to listen, in seconds.
         #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=600))]
         seconds: u64,
+    },
+    /// On the hub: make a pairing card with a new one-time code (valid 10 minutes, one
+    /// use), for a hub without a screen. Prints {"name","url","urls","fingerprint",
+    /// "code","expires_at","qr_text",...}; the kiosk joins with `entrada hub join` and the
+    /// qr_text, or the code. The hub must have been started with `serve --hub` once.
+    Code {
+        /// The account whose events the kiosk mirrors [default: the first account]
+        #[arg(long)]
+        account: Option<i64>,
+        #[command(flatten)]
+        db: DbArg,
     },
     /// Join a venue hub with the one-time code of its pairing card, and sync with it:
     /// its certificate is pinned, this kiosk gets credentials of its own, and the hub's
@@ -74,6 +85,31 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
                 print_line(&serde_json::to_value(found).map_err(Error::internal)?)?;
             }
             Ok(())
+        }
+        HubCommand::Code { account, db } => {
+            let code = Code::generate();
+            let key = code.key();
+            let now = crate::domain::time::unix_now();
+            let (hub, expires) = db.open()?.write_blocking(move |conn| {
+                let Some(hub) = crate::hub::identity::last_started(conn)? else {
+                    return Err(Error::Conflict(
+                        "this database has not served as the venue hub: start it once with \
+                         `entrada serve --hub`"
+                            .into(),
+                    ));
+                };
+                let account = super::resolve_account(conn, account)?;
+                crate::db::hub::forget_old_codes(conn, now)?;
+                let expires = crate::db::hub::insert_code(conn, &key, account, None, now)?;
+                Ok((hub, expires))
+            })?;
+            let mut card = serde_json::to_value(PairingCard::new(&hub, &code, expires)?)
+                .map_err(Error::internal)?;
+            // A terminal has no use for the SVG.
+            if let Some(card) = card.as_object_mut() {
+                card.remove("qr_svg");
+            }
+            print_line(&card)
         }
         HubCommand::Join {
             card,

@@ -211,7 +211,7 @@ impl DbArg {
         Ok(DbFile::with_key(self.path(), self.key_with(make)?))
     }
 
-    fn open(&self) -> Result<Db> {
+    pub(super) fn open(&self) -> Result<Db> {
         Ok(Db::open_with(&self.file()?, crate::db::CacheSizes::SERVER)?)
     }
 }

@@ -108,6 +108,38 @@ pub fn load_or_make(conn: &Connection) -> Result<Identity> {
     Ok(identity)
 }
 
+/// Keeps what the running hub's pairing card says besides the certificate (its name and
+/// addresses), for `entrada hub code`.
+pub fn remember(conn: &Connection, name: &str, urls: &[String]) -> Result<()> {
+    let urls = serde_json::to_string(urls).map_err(Error::internal)?;
+    conn.execute(
+        "UPDATE hub_identity SET name = ?1, urls = ?2 WHERE id = 1",
+        params![name, urls],
+    )?;
+    Ok(())
+}
+
+/// The hub as of its last start: what [`remember`] kept, with the identity. None when
+/// this database has never served as a hub.
+pub fn last_started(conn: &Connection) -> Result<Option<super::HubInfo>> {
+    let Some(identity) = stored(conn)? else {
+        return Ok(None);
+    };
+    let (name, urls): (Option<String>, Option<String>) = conn.query_row(
+        "SELECT name, urls FROM hub_identity WHERE id = 1",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok(Some(super::HubInfo {
+        name: name.unwrap_or_else(|| super::discovery::default_name(&identity.hub_id)),
+        hub_id: identity.hub_id.clone(),
+        fingerprint_bytes: identity.fingerprint_bytes(),
+        urls: urls
+            .and_then(|u| serde_json::from_str(&u).ok())
+            .unwrap_or_default(),
+    }))
+}
+
 /// A fingerprint as a person reads it: 16 groups of 4 hex digits.
 pub fn grouped(fingerprint: &str) -> String {
     fingerprint
@@ -140,6 +172,11 @@ mod tests {
         let conn = Connection::open_in_memory().expect("db");
         conn.execute_batch(include_str!("../../migrations/0011_hub.sql"))
             .expect("table");
+        conn.execute_batch(
+            "ALTER TABLE hub_identity ADD COLUMN name TEXT;
+             ALTER TABLE hub_identity ADD COLUMN urls TEXT;",
+        )
+        .expect("columns");
         let first = load_or_make(&conn).expect("made");
         let again = load_or_make(&conn).expect("loaded");
         assert_eq!(first.fingerprint(), again.fingerprint());

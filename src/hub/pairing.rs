@@ -166,6 +166,58 @@ impl Card {
     }
 }
 
+/// A pairing card: everything a kiosk needs to join the hub, once.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct PairingCard {
+    /// The hub's name, as kiosks list it on the LAN.
+    pub name: String,
+    pub hub_id: String,
+    /// The hub's HTTPS address on the LAN (the first of `urls`).
+    pub url: String,
+    /// Every address the hub answers at (one per network interface).
+    pub urls: Vec<String>,
+    /// SHA-256 of the hub's certificate, 64 lower-case hex digits.
+    pub fingerprint: String,
+    /// The fingerprint as a person compares it: 16 groups of 4.
+    pub fingerprint_grouped: String,
+    /// The one-time code: 8 characters, valid until `expires_at`, usable once.
+    pub code: String,
+    #[schema(format = DateTime)]
+    pub expires_at: String,
+    /// What the card's QR code says (`entrada-hub:?url=...&fp=...&code=...&name=...`).
+    pub qr_text: String,
+    /// The QR code as an SVG image.
+    pub qr_svg: String,
+}
+
+impl PairingCard {
+    /// The card of `hub` for `code`, which expires at `expires` (unix seconds).
+    pub fn new(hub: &super::HubInfo, code: &Code, expires: i64) -> Result<PairingCard> {
+        let url = hub.urls.first().cloned().unwrap_or_default();
+        let qr_text = Card {
+            url: url.clone(),
+            fingerprint: hub.fingerprint_bytes,
+            code: code.clone(),
+            name: hub.name.clone(),
+        }
+        .to_qr_text();
+        Ok(PairingCard {
+            name: hub.name.clone(),
+            hub_id: hub.hub_id.clone(),
+            url,
+            urls: hub.urls.clone(),
+            fingerprint: hub.fingerprint(),
+            fingerprint_grouped: super::identity::grouped(&hub.fingerprint()),
+            code: code.as_str().to_owned(),
+            expires_at: chrono::DateTime::from_timestamp(expires, 0)
+                .map(crate::domain::time::format)
+                .unwrap_or_default(),
+            qr_svg: crate::qr::svg(&qr_text)?,
+            qr_text,
+        })
+    }
+}
+
 /// Checks and normalises a hub's address: `https://HOST:PORT` (a bare `HOST:PORT` is
 /// read as https; the hub speaks nothing else on the LAN).
 pub fn hub_url(text: &str) -> Result<String> {
