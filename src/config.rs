@@ -39,6 +39,9 @@ pub struct ServerConfig {
     /// The hub's name in its mDNS advertisement (default: "Entrada hub" and the first
     /// digits of its id). Only with `hub`.
     pub hub_name: Option<String>,
+    /// As a kiosk joined to a hub: how long a scan waits for the hub's answer before it is
+    /// decided here (HUB.md, "Scans that see every door").
+    pub hub_scan_limit: std::time::Duration,
 }
 
 impl ServerConfig {

@@ -254,6 +254,10 @@ pub async fn start(
     let db = tokio::task::spawn_blocking(move || Db::open_with(&db_file, cache))
         .await
         .map_err(|e| Error::internal(format!("database open task failed: {e}")))??;
+    {
+        let sync = db.read(crate::db::sync::config).await?;
+        crate::hub::door::note_config(sync.as_ref());
+    }
     if config.hub.is_some() && !config.bind.ip().is_loopback() {
         return Err(StartError::Other(Error::invalid(format!(
             "as the venue hub, plain HTTP stays on this computer: --bind {} is not a \
@@ -542,6 +546,7 @@ mod tests {
             allowed_hosts: Vec::new(),
             hub: None,
             hub_name: None,
+            hub_scan_limit: crate::hub::door::DEFAULT_LIMIT,
             db_cache: CacheSizes::KIOSK,
         }
     }

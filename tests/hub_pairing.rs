@@ -7,89 +7,9 @@
 
 mod common;
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-use common::{BIN, Server};
+use common::Server;
+use common::hub::{join, round, said, start_hub};
 use serde_json::{Value, json};
-
-/// A hub on loopback: the API over HTTPS at `https` with this certificate.
-struct Hub {
-    server: Server,
-    https: String,
-    fingerprint: String,
-}
-
-fn start_hub(name: &str, hub_bind: &str) -> Hub {
-    let server = Server::start_with(&[
-        "--hub",
-        "--hub-bind",
-        hub_bind,
-        "--hub-name",
-        name,
-        "--sync-interval",
-        "0",
-    ]);
-    hub_of(server)
-}
-
-fn hub_of(mut server: Server) -> Hub {
-    let line = server.next_stdout_line();
-    let rest = line
-        .strip_prefix("hub listening on ")
-        .unwrap_or_else(|| panic!("second line: {line:?}"));
-    let (https, shown) = rest
-        .split_once(" (certificate fingerprint ")
-        .unwrap_or_else(|| panic!("second line: {line:?}"));
-    let fingerprint = hex::encode(
-        entrada::hub::identity::parse_fingerprint(shown.trim_end_matches(')')).expect("fp"),
-    );
-    let https = https.to_owned();
-    Hub {
-        server,
-        https,
-        fingerprint,
-    }
-}
-
-impl Hub {
-    /// A pairing card, made as an organiser on the hub's UI makes it.
-    fn card(&self, organiser: &str) -> Value {
-        let r = self.server.call_with(
-            "POST",
-            "/kiosk/hub/codes",
-            Some(organiser),
-            &[("X-Account-Id", "1")],
-            None,
-        );
-        assert_eq!(r.status, 201, "{}", r.text);
-        r.json()
-    }
-}
-
-/// `entrada hub join <args> --db <dir>/entrada.db`.
-fn join(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(["hub", "join"])
-        .args(args)
-        .arg("--db")
-        .arg(dir.join("entrada.db"))
-        .env_remove("ENTRADA_DB")
-        .env("ENTRADA_LOG", "entrada=warn")
-        .output()
-        .expect("entrada hub join")
-}
-
-fn said(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A round on the kiosk through `POST /kiosk/sync/run`.
-fn round(kiosk: &Server, token: &str) -> Value {
-    let r = kiosk.post("/kiosk/sync/run", token, json!(null));
-    assert_eq!(r.status, 200, "{}", r.text);
-    r.json()
-}
 
 #[test]
 fn a_kiosk_joins_with_a_code_and_syncs_through_the_certificate_it_pinned() {
@@ -164,9 +84,11 @@ fn a_kiosk_joins_with_a_code_and_syncs_through_the_certificate_it_pinned() {
     let code_of_nadia = nadia["qr_code"].as_str().expect("qr_code");
     let scan = kiosk.scan(&kiosk_token, local_event, code_of_nadia, "check_in");
     assert_eq!(scan["outcome"], "ok", "{scan}");
+    // Joined, the kiosk asked the hub first: the hub has the check-in, nothing is queued.
+    assert_eq!(scan["decided_by"], "hub", "{scan}");
     let pushed = round(&kiosk, &kiosk_token);
     assert_eq!(pushed["error"], Value::Null, "{pushed}");
-    assert_eq!(pushed["confirmed"], 1, "{pushed}");
+    assert_eq!(pushed["confirmed"], 0, "{pushed}");
     assert_eq!(
         hub.server
             .checkin_status(&token, event, common::id_of(&nadia)),

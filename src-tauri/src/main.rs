@@ -472,6 +472,7 @@ async fn start_server(
                 allowed_hosts: Vec::new(),
                 hub: None,
                 hub_name: None,
+                hub_scan_limit: entrada::hub::door::DEFAULT_LIMIT,
                 // A day at the door on a small PC: small page caches (`CacheSizes::KIOSK`).
                 db_cache: CacheSizes::KIOSK,
             },

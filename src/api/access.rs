@@ -123,6 +123,27 @@ impl<S: RequiredScope + 'static> Access<S> {
         .await
     }
 
+    /// Checks the token and runs `f` in a read, keeping the principal, so that the write
+    /// that follows (after some work between the two) does not look the token up again.
+    pub async fn read_first<T, F>(self, db: &Db, f: F) -> Result<(Self, T), Error>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection, &Principal) -> Result<T, Error> + Send + 'static,
+    {
+        db.read(move |conn| {
+            let principal = self.verify(conn)?;
+            let value = f(conn, &principal)?;
+            Ok((
+                Access {
+                    verified: Some(principal),
+                    ..self
+                },
+                value,
+            ))
+        })
+        .await
+    }
+
     /// The caller, for a handler that must know it before it does anything costly
     /// (hashing a secret, holding a stream open): at once when it was checked already,
     /// else in a read of its own.

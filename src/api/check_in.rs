@@ -18,6 +18,7 @@ use crate::domain::check_in::{
     Action, CheckInInput, CheckInRecord, CheckInStats, DoorSteps, Outcome, ScanInput, ScanResult,
 };
 use crate::domain::scope::Scope;
+use crate::hub::door::Asked;
 
 /// Most answers one scan may carry.
 const MAX_DOOR_ANSWERS: usize = 500;
@@ -201,13 +202,37 @@ pub async fn scan(
             format!("has more than {MAX_DOOR_ANSWERS} entries"),
         )));
     }
+    // A kiosk joined to a venue hub asks the hub first, at most the limit (HUB.md).
+    let (access, asked) = if crate::hub::door::joined() {
+        let (scan, asking) = (input.clone(), device.clone());
+        let (access, question) = access
+            .read_first(&state.db, move |conn, who| {
+                let event = events::require(conn, who.account_id, event_id)?;
+                crate::hub::door::question(conn, event.id, &scan, asking)
+            })
+            .await?;
+        let asked = match question {
+            Some(q) => Some(crate::hub::door::ask(&state.db, q, state.config.hub_scan_limit).await),
+            None => None,
+        };
+        (access, asked)
+    } else {
+        (access, None)
+    };
+    let joined = asked.is_some();
+    let (answered, late) = match asked {
+        Some(Asked::Answered { hub_event, scan }) => (Some((hub_event, scan)), None),
+        Some(Asked::Late(task)) => (None, Some(task)),
+        Some(Asked::Away) | None => (None, None),
+    };
+    let hold = late.is_some();
     let steps = DoorSteps {
         confirmed: input.confirm,
         answers: input.answers,
         skip_questions: input.skip_questions,
     };
     let key = idempotent.clone();
-    let result = access
+    let (result, held) = access
         .write(&state.db, move |conn, who| {
             if steps.skip_questions && !(who.user_id.is_some() && who.scopes.contains(Scope::Write))
             {
@@ -217,25 +242,50 @@ pub async fn scan(
             }
             let event = events::require(conn, who.account_id, event_id)?;
             let actor = actor(who, device);
-            let applied = check_ins::scan(
-                conn,
-                &event,
-                &input.code,
-                action,
-                input.session_id,
-                &actor,
-                &steps,
-            )?;
+            let before = crate::db::sync::last_entry_id(conn)?;
+            let local_scan = |conn: &rusqlite::Connection| {
+                check_ins::scan(
+                    conn,
+                    &event,
+                    &input.code,
+                    action,
+                    input.session_id,
+                    &actor,
+                    &steps,
+                )
+            };
+            let by_hub = match &answered {
+                Some((hub_event, scan)) => {
+                    crate::hub::door::apply(conn, &event, *hub_event, scan, before, local_scan)?
+                }
+                None => None,
+            };
+            let (applied, decided_by) = match by_hub {
+                Some(applied) => (applied, Some("hub")),
+                None => (local_scan(conn)?, joined.then_some("here")),
+            };
+            // The hub's answer is still out: what this queued waits for it.
+            let mut held = Vec::new();
+            if hold && let Some(attendee) = &applied.attendee {
+                held = crate::db::sync::check_in_entries_after(conn, before, attendee.id)?;
+                let until = chrono::Utc::now()
+                    + chrono::Duration::from_std(crate::hub::door::LATE_LIMIT).unwrap_or_default();
+                crate::db::sync::hold(conn, &held, &crate::domain::time::format(until))?;
+            }
             let result = Item::new(ScanResult {
                 outcome: applied.outcome,
                 message: applied.message,
                 attendee: applied.attendee,
                 missing_fields: applied.missing_fields,
+                decided_by,
             });
             key.store(conn, StatusCode::OK, &result)?;
-            Ok(result)
+            Ok((result, held))
         })
         .await?;
+    if let Some(task) = late {
+        crate::hub::door::settle_late(state.db.clone(), task, held);
+    }
     Ok(idempotent.respond(StatusCode::OK, &result))
 }
 

@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// [default: "Entrada hub" and the first 4 hex digits of the hub's id]
     #[arg(long, value_name = "NAME", requires = "hub", value_parser = crate::hub::discovery::check_name)]
     pub hub_name: Option<String>,
+    /// As a kiosk joined to a venue hub (`entrada hub join`): how long a scan waits for
+    /// the hub's answer, in milliseconds, before it is decided here ("decided here").
+    #[arg(long, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub hub_scan_limit_ms: u64,
     /// Fill an empty database with a demo event and print a client to try the API with.
     #[arg(long)]
     pub demo: bool,
@@ -93,6 +97,7 @@ pub(super) fn serve(args: ServeArgs) -> Result<()> {
             allowed_hosts: args.allow_host,
             hub: args.hub.then_some(args.hub_bind),
             hub_name: args.hub_name,
+            hub_scan_limit: std::time::Duration::from_millis(args.hub_scan_limit_ms),
             db_cache: CacheSizes::SERVER,
         },
         sync_every: std::time::Duration::from_secs(args.sync_interval),

@@ -352,6 +352,9 @@ pub struct Entry {
     pub edited: bool,
     /// How many times a person retried or edited it after a refusal.
     pub generation: i64,
+    /// Held back for now: the venue hub may have it already (a scan whose question to the
+    /// hub is still out, HUB.md); it and the record's later entries wait.
+    pub held: bool,
 }
 
 fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
@@ -370,10 +373,63 @@ fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
         parked: r.get::<_, Option<String>>(9)?.is_some(),
         edited: r.get::<_, Option<String>>(10)?.is_some(),
         generation: r.get(11)?,
+        held: r
+            .get::<_, Option<String>>(12)?
+            .is_some_and(|until| until > time::now()),
     })
 }
 
-const ENTRY_COLUMNS: &str = "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at, edited_at, generation";
+const ENTRY_COLUMNS: &str = "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at, edited_at, generation, next_try_at";
+
+/// The newest outbox entry's id (0 when empty): a write notes it before its work to know
+/// which entries the work queued.
+pub fn last_entry_id(conn: &Connection) -> Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT COALESCE(MAX(id), 0) FROM sync_outbox")?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// The check-in entries of `record_id` queued after entry `after` (by the write running
+/// now).
+pub fn check_in_entries_after(conn: &Connection, after: i64, record_id: i64) -> Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM sync_outbox WHERE id > ?1 AND record_id = ?2
+         AND kind IN ('check_in', 'check_out', 'undo') ORDER BY id",
+    )?;
+    let ids = stmt.query_map(params![after, record_id], |r| r.get(0))?;
+    Ok(ids.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Holds entries back until `until` (RFC 3339).
+pub fn hold(conn: &Connection, ids: &[i64], until: &str) -> Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE sync_outbox SET next_try_at = ?1 WHERE id = ?2")?;
+    for id in ids {
+        stmt.execute(params![until, id])?;
+    }
+    Ok(())
+}
+
+/// Lets held entries go.
+pub fn release(conn: &Connection, ids: &[i64]) -> Result<()> {
+    let mut stmt =
+        conn.prepare_cached("UPDATE sync_outbox SET next_try_at = NULL WHERE id = ?1")?;
+    for id in ids {
+        stmt.execute([id])?;
+    }
+    Ok(())
+}
+
+/// Drops entries the remote already has, unless they were sent meanwhile (their answer
+/// then settles them). How many were dropped.
+pub fn drop_unsent(conn: &Connection, ids: &[i64]) -> Result<usize> {
+    let mut stmt =
+        conn.prepare_cached("DELETE FROM sync_outbox WHERE id = ?1 AND sent_at IS NULL")?;
+    let mut dropped = 0;
+    for id in ids {
+        dropped += stmt.execute([id])?;
+    }
+    Ok(dropped)
+}
 
 /// Up to `limit` entries after `after`, in order, parked ones included (they block the
 /// entries of the same record behind them).

@@ -73,7 +73,7 @@ pub struct CheckInInput {
 }
 
 /// Body member of `POST /events/{event_id}/scans`.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct ScanInput {
     /// The scanned text: an attendee's `qr_code`. Surrounding white space and an
     /// `ENTRADA:` prefix are ignored; generated codes match in any letter case.
@@ -122,6 +122,12 @@ pub struct ScanResult {
     /// For `needs_answers`: the required fields still unanswered, in form order, to ask at
     /// the door. Empty for every other outcome.
     pub missing_fields: Vec<AttendeeField>,
+    /// On a kiosk joined to a venue hub: `hub` when the hub decided (it sees every door),
+    /// `here` when this kiosk decided alone because the hub was slow or away (the scan
+    /// reaches the hub with the next sync). Absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, example = "hub")]
+    pub decided_by: Option<&'static str>,
 }
 
 /// One line of check-in history.

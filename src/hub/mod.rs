@@ -9,6 +9,7 @@
 //! (`entrada hub find`). Pairing and scans through the hub follow HUB.md.
 
 pub mod discovery;
+pub mod door;
 pub mod identity;
 pub mod join;
 pub mod pairing;

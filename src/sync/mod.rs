@@ -350,7 +350,9 @@ pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
             tokio::time::sleep(tick).await;
             let probe = db
                 .read(|conn| {
-                    let configured = store::config(conn)?.map(|c| c.version);
+                    let config = store::config(conn)?;
+                    crate::hub::door::note_config(config.as_ref());
+                    let configured = config.map(|c| c.version);
                     let newest = store::newest_entry_id(conn)?;
                     Ok(configured.map(|v| (v, newest)))
                 })

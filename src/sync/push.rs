@@ -197,7 +197,8 @@ pub async fn outbox(
     Ok(done)
 }
 
-/// The entries of a batch that go now: not parked, not behind a parked or waiting entry
+/// The entries of a batch that go now: not parked or held, not behind a parked, held or
+/// waiting entry
 /// of the same record (`blocked`, which parked ones join), and cut after the first
 /// create, whose mapping must be stored before the entries that use it are resolved
 /// (`after` then moves back to it).
@@ -205,7 +206,7 @@ fn ready(batch: Vec<Entry>, blocked: &mut HashSet<(bool, i64)>, after: &mut i64)
     let mut ready = Vec::new();
     for e in batch {
         let key = (e.change.is_attendee(), e.record_id);
-        if e.parked || blocked.contains(&key) {
+        if e.parked || e.held || blocked.contains(&key) {
             blocked.insert(key);
             continue;
         }

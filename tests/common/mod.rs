@@ -2,6 +2,8 @@
 //! talks real HTTP to it. Nothing is mocked.
 #![allow(dead_code)]
 
+pub mod hub;
+
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};

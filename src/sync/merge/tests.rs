@@ -24,6 +24,7 @@ fn entry(id: i64, change: Change, body: Value, created_at: &str) -> Entry {
         parked: false,
         edited: false,
         generation: 0,
+        held: false,
     }
 }
 

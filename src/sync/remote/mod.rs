@@ -175,9 +175,8 @@ pub fn backoff(n: u32) -> Duration {
 }
 
 impl Remote {
-    /// A client for the configured remote; reads `{base_url}/openapi` to learn whether
-    /// the remote is another Entrada.
-    pub async fn connect(config: &StoredConfig) -> Result<Remote, Failure> {
+    /// A client for the configured remote, without asking what it is (`entrada` false).
+    pub fn unprobed(config: &StoredConfig) -> Result<Remote, Failure> {
         // A venue hub's certificate is trusted by its pin alone (HUB.md); anything else
         // by the usual web roots.
         let builder = match config.pinned_fingerprint.as_deref() {
@@ -213,14 +212,20 @@ impl Remote {
             .set_client_secret(ClientSecret::new(config.client_secret.clone()))
             .set_auth_type(AuthType::RequestBody)
             .set_token_uri(token_url);
-        let mut remote = Remote {
+        Ok(Remote {
             http,
             oauth,
             base: config.base_url.trim_end_matches('/').to_owned(),
             token_key,
             fetching: Mutex::new(()),
             entrada: false,
-        };
+        })
+    }
+
+    /// A client for the configured remote; reads `{base_url}/openapi` to learn whether
+    /// the remote is another Entrada.
+    pub async fn connect(config: &StoredConfig) -> Result<Remote, Failure> {
+        let mut remote = Remote::unprobed(config)?;
         let doc = match remote.call(Method::GET, "/openapi", None, None).await {
             Ok(doc) => doc,
             // Whether it is the name that fails, told as the connection test tells it.
@@ -315,6 +320,7 @@ impl Remote {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn attempt(
         &self,
         method: &Method,
@@ -322,11 +328,15 @@ impl Remote {
         body: Option<&Value>,
         key: Option<&str>,
         token: &str,
+        device: Option<&str>,
     ) -> Attempt {
         let mut req = self
             .http
             .request(method.clone(), format!("{}{path}", self.base))
             .bearer_auth(token);
+        if let Some(device) = device {
+            req = req.header("X-Device-Name", device);
+        }
         if let Some(b) = body {
             req = req.json(b);
         }
@@ -362,6 +372,30 @@ impl Remote {
         }
     }
 
+    /// One request, at once: a new token once on 401, and nothing else retried (the door
+    /// asking the hub, which has a deadline of its own). `device` goes in
+    /// `X-Device-Name`.
+    pub async fn once(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        key: Option<&str>,
+        device: Option<&str>,
+    ) -> Result<Reply, Failure> {
+        let mut token = self.token(None).await?;
+        for renewed in [false, true] {
+            match self.attempt(&method, path, body, key, &token, device).await {
+                Attempt::Done(reply) => return Ok(reply),
+                Attempt::Failed(failure) => return Err(failure),
+                Attempt::Wait(_) => return Err(Failure::Transient("the remote is busy".into())),
+                Attempt::Unauthorized(why) if renewed => return Err(Failure::Unauthorized(why)),
+                Attempt::Unauthorized(_) => token = self.token(Some(&token)).await?,
+            }
+        }
+        Err(Failure::Transient("no answer".into()))
+    }
+
     /// One request, patiently: 401 fetches a new token once; 429 waits what
     /// `Retry-After` says (as often as the remote asks); network errors and 5xx are
     /// retried with backoff a few times. What is left is the caller's to decide.
@@ -390,7 +424,7 @@ impl Remote {
         let mut renewed = false;
         let mut transient = 0u32;
         loop {
-            match self.attempt(&method, path, body, key, &token).await {
+            match self.attempt(&method, path, body, key, &token, None).await {
                 Attempt::Done(reply) => return Ok(reply),
                 Attempt::Unauthorized(why) if renewed => return Err(Failure::Unauthorized(why)),
                 Attempt::Unauthorized(_) => {

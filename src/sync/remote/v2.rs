@@ -412,6 +412,7 @@ mod tests {
             parked: false,
             edited: false,
             generation: 0,
+            held: false,
         }
     }
 

@@ -1,0 +1,138 @@
+//! Scans that see every door (issue 20, HUB.md): kiosks joined to a hub on loopback ask
+//! the hub first. A ticket admitted at door A is refused at door B at once, with no sync
+//! round between; the hub's answer is the kiosk's, and nothing of it is queued again. A
+//! frozen hub (SIGSTOP) costs a scan at most the limit: it is decided here, held, and
+//! dropped once the hub's late answer says it has it. A hub that is gone is not waited
+//! for at all; the scan reaches it with the next round.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::hub::{joined_kiosk, local_event, round, start_hub, sync_status};
+use serde_json::{Value, json};
+
+fn code_of(attendee: &Value) -> String {
+    attendee["qr_code"].as_str().expect("qr_code").to_owned()
+}
+
+#[test]
+fn a_ticket_admitted_at_one_door_is_refused_at_the_next_and_a_slow_hub_costs_at_most_the_limit() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let people: Vec<Value> = ["Nadia", "Ada", "Bob", "Carol"]
+        .iter()
+        .map(|name| {
+            hub.server.attendee(
+                &token,
+                event,
+                json!({"first_name": name, "last_name": "Doe",
+                       "email": format!("{}@example.org", name.to_lowercase())}),
+            )
+        })
+        .collect();
+    let organiser = hub.server.organiser_token();
+    let (door_a, token_a) = joined_kiosk(&hub, &organiser, "Door A", &[]);
+    let (door_b, token_b) = joined_kiosk(&hub, &organiser, "Door B", &[]);
+    let (event_a, event_b) = (
+        local_event(&door_a, &token_a),
+        local_event(&door_b, &token_b),
+    );
+    let nadia = code_of(&people[0]);
+
+    // Door A admits Nadia: the hub decided, and has her now, with no round run.
+    let first = door_a.scan(&token_a, event_a, &nadia, "check_in");
+    assert_eq!(first["outcome"], "ok", "{first}");
+    assert_eq!(first["decided_by"], "hub", "{first}");
+    assert_eq!(
+        hub.server
+            .checkin_status(&token, event, common::id_of(&people[0])),
+        "checked_in"
+    );
+    // Nothing is queued at door A: the hub has it.
+    assert_eq!(sync_status(&door_a, &token_a)["pending"], 0);
+
+    // Door B refuses her at once, in the hub's words, and knows her state from now on.
+    let second = door_b.scan(&token_b, event_b, &nadia, "check_in");
+    assert_eq!(second["outcome"], "already_checked_in", "{second}");
+    assert_eq!(second["decided_by"], "hub", "{second}");
+    assert_eq!(
+        second["attendee"]["checkin_status"], "checked_in",
+        "{second}"
+    );
+    assert_eq!(sync_status(&door_b, &token_b)["pending"], 0);
+    // A round changes nothing: no duplicate, no conflict on either side.
+    for (kiosk, t) in [(&door_a, &token_a), (&door_b, &token_b)] {
+        let r = round(kiosk, t);
+        assert_eq!(r["error"], Value::Null, "{r}");
+        assert_eq!(r["confirmed"], 0, "{r}");
+        assert_eq!(sync_status(kiosk, t)["conflicts"], json!([]));
+    }
+
+    // A frozen hub: the scan is decided here within the limit, held, and dropped when
+    // the hub's late answer says it admitted the same scan.
+    hub.signal("STOP");
+    let ada = code_of(&people[1]);
+    let asked = Instant::now();
+    let here = door_a.scan(&token_a, event_a, &ada, "check_in");
+    let waited = asked.elapsed();
+    assert_eq!(here["outcome"], "ok", "{here}");
+    assert_eq!(here["decided_by"], "here", "{here}");
+    assert!(
+        waited < Duration::from_millis(1500),
+        "the door waited {waited:?} for a frozen hub"
+    );
+    eprintln!(
+        "scan with a frozen hub answered in {} ms",
+        waited.as_millis()
+    );
+    assert_eq!(
+        sync_status(&door_a, &token_a)["pending"],
+        1,
+        "held, not lost"
+    );
+    hub.signal("CONT");
+    let mut pending = Value::Null;
+    for _ in 0..60 {
+        pending = sync_status(&door_a, &token_a)["pending"].clone();
+        if pending == 0 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(pending, 0, "the late answer settled the held entry");
+    assert_eq!(
+        hub.server
+            .checkin_status(&token, event, common::id_of(&people[1])),
+        "checked_in"
+    );
+    let r = round(&door_a, &token_a);
+    assert_eq!(r["confirmed"], 0, "nothing sent twice: {r}");
+
+    // The hub is gone: no wait at all, decided here, and the next round brings it over.
+    let https = hub.https_addr();
+    let mut hub = hub;
+    hub.server.kill();
+    let bob = code_of(&people[2]);
+    let asked = Instant::now();
+    let alone = door_b.scan(&token_b, event_b, &bob, "check_in");
+    assert_eq!(alone["outcome"], "ok", "{alone}");
+    assert_eq!(alone["decided_by"], "here", "{alone}");
+    assert!(asked.elapsed() < Duration::from_millis(1500));
+    assert_eq!(sync_status(&door_b, &token_b)["pending"], 1);
+    let hub = hub.restart("Hall A");
+    assert_eq!(hub.https_addr(), https);
+    let r = round(&door_b, &token_b);
+    assert_eq!(r["error"], Value::Null, "{r}");
+    assert_eq!(r["confirmed"], 1, "{r}");
+    assert_eq!(
+        hub.server
+            .checkin_status(&token, event, common::id_of(&people[2])),
+        "checked_in"
+    );
+    // Once back, the hub decides again.
+    let carol = code_of(&people[3]);
+    let back = door_b.scan(&token_b, event_b, &carol, "check_in");
+    assert_eq!(back["decided_by"], "hub", "{back}");
+}
