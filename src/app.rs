@@ -48,6 +48,8 @@ pub async fn run(
     if !config.sync_every.is_zero() {
         crate::sync::spawn(server.db.clone(), config.sync_every);
     }
+    // A kiosk joined to a venue hub follows the hub's check-ins as they happen.
+    crate::hub::follow::spawn(server.db.clone());
     if let Some(backups) = config.backups {
         crate::backup::spawn_rolling(
             server.db.file().clone(),

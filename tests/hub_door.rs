@@ -1,6 +1,6 @@
 //! Scans that see every door (issue 20, HUB.md): kiosks joined to a hub on loopback ask
-//! the hub first. A ticket admitted at door A is refused at door B at once, with no sync
-//! round between; the hub's answer is the kiosk's, and nothing of it is queued again. A
+//! the hub first and follow its check-in stream. A ticket admitted at door A shows as
+//! checked in at door B within 2 s and is refused there, with no sync round between; the hub's answer is the kiosk's, and nothing of it is queued again. A
 //! frozen hub (SIGSTOP) costs a scan at most the limit: it is decided here, held, and
 //! dropped once the hub's late answer says it has it. A hub that is gone is not waited
 //! for at all; the scan reaches it with the next round.
@@ -53,7 +53,26 @@ fn a_ticket_admitted_at_one_door_is_refused_at_the_next_and_a_slow_hub_costs_at_
     // Nothing is queued at door A: the hub has it.
     assert_eq!(sync_status(&door_a, &token_a)["pending"], 0);
 
-    // Door B refuses her at once, in the hub's words, and knows her state from now on.
+    // Door B heard of it from the hub's stream, with no round: its own list says so.
+    let nadia_at_b = door_b
+        .get(&format!("/events/{event_b}/attendees?q=Nadia"), &token_b)
+        .json()["items"][0]["id"]
+        .as_i64()
+        .expect("Nadia at door B");
+    let heard = Instant::now();
+    while door_b.checkin_status(&token_b, event_b, nadia_at_b) != "checked_in" {
+        assert!(
+            heard.elapsed() < Duration::from_secs(2),
+            "door B did not hear of door A's check-in within 2 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!(
+        "door B heard of door A's check-in {} ms after door A's answer",
+        heard.elapsed().as_millis()
+    );
+
+    // Door B refuses her at once, in the hub's words.
     let second = door_b.scan(&token_b, event_b, &nadia, "check_in");
     assert_eq!(second["outcome"], "already_checked_in", "{second}");
     assert_eq!(second["decided_by"], "hub", "{second}");

@@ -78,7 +78,6 @@ fn a_kiosk_joins_with_a_code_and_syncs_through_the_certificate_it_pinned() {
     let kiosk_token = kiosk.token("read write check_in");
     let first = round(&kiosk, &kiosk_token);
     assert_eq!(first["error"], Value::Null, "{first}");
-    assert!(first["pulled"].as_u64().is_some_and(|n| n >= 1), "{first}");
     let events = kiosk.get("/events", &kiosk_token).json();
     let local_event = events["items"][0]["id"].as_i64().expect("mirrored event");
     let code_of_nadia = nadia["qr_code"].as_str().expect("qr_code");

@@ -54,7 +54,8 @@ pub fn note_config(config: Option<&StoredConfig>) {
 /// connection stays open and its token cached, so a scan costs one round trip.
 static LINK: Mutex<Option<(i64, Arc<Remote>)>> = Mutex::new(None);
 
-async fn link(db: &Db, config: StoredConfig) -> Option<Arc<Remote>> {
+/// The hub's client for this configuration (made once per version).
+pub(crate) async fn link(db: &Db, config: StoredConfig) -> Option<Arc<Remote>> {
     let version = config.version;
     {
         let kept = LINK

@@ -10,6 +10,7 @@
 
 pub mod discovery;
 pub mod door;
+pub mod follow;
 pub mod identity;
 pub mod join;
 pub mod pairing;

@@ -198,6 +198,18 @@ fn apply_fields(
     Ok(())
 }
 
+/// An attendee record the remote streamed (a check-in at another door, HUB.md), applied
+/// as a pulled record: merged into its local copy, or inserted (a walk-in registered at
+/// another door). False when the event is not mirrored here.
+pub fn apply_streamed(conn: &Connection, remote_event: i64, a: &RemoteAttendee) -> Result<bool> {
+    let Some(local_event) = store::local_id(conn, store::EVENT, remote_event, remote_event)? else {
+        return Ok(false);
+    };
+    let maps = apply::maps(conn, remote_event)?;
+    apply_attendee(conn, &maps, local_event, remote_event, a)?;
+    Ok(true)
+}
+
 /// One remote attendee: inserted, or merged into its local copy.
 fn apply_attendee(
     conn: &Connection,

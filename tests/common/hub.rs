@@ -81,11 +81,19 @@ pub fn said(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// A round on the kiosk through `POST /kiosk/sync/run`.
+/// A round on the kiosk through `POST /kiosk/sync/run`, waiting out one that runs (the
+/// follower of a joined kiosk runs one when its stream opens).
 pub fn round(kiosk: &Server, token: &str) -> Value {
-    let r = kiosk.post("/kiosk/sync/run", token, json!(null));
-    assert_eq!(r.status, 200, "{}", r.text);
-    r.json()
+    for _ in 0..300 {
+        let r = kiosk.post("/kiosk/sync/run", token, json!(null));
+        if r.status == 409 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        }
+        assert_eq!(r.status, 200, "{}", r.text);
+        return r.json();
+    }
+    panic!("a sync round never became free");
 }
 
 /// A kiosk joined to `hub` (a new pairing card, `hub join` with its QR text, then

@@ -396,6 +396,44 @@ impl Remote {
         Err(Failure::Transient("no answer".into()))
     }
 
+    /// Opens a Server-Sent Events stream at `path` (the check-in stream of an event),
+    /// resuming after `last_id` when given. The answer's body is read by the caller for
+    /// as long as the stream lasts (a day at most; the stream's keep-alive comments tell
+    /// a live stream from a dead one).
+    pub async fn open_stream(
+        &self,
+        path: &str,
+        last_id: Option<i64>,
+    ) -> Result<reqwest::Response, Failure> {
+        let mut token = self.token(None).await?;
+        for renewed in [false, true] {
+            let mut req = self
+                .http
+                .get(format!("{}{path}", self.base))
+                .bearer_auth(&token)
+                .header(reqwest::header::ACCEPT, "text/event-stream")
+                .timeout(Duration::from_secs(86_400));
+            if let Some(id) = last_id {
+                req = req.header("Last-Event-ID", id.to_string());
+            }
+            let response = req.send().await.map_err(|e| network_failure(&e))?;
+            match response.status().as_u16() {
+                200 => return Ok(response),
+                401 if !renewed => token = self.token(Some(&token)).await?,
+                status => {
+                    let body: Value = response.json().await.unwrap_or(Value::Null);
+                    let message = message_of(status, &body);
+                    return Err(match status {
+                        401 => Failure::Unauthorized(message),
+                        408 | 429 | 500..=599 => Failure::Transient(message),
+                        _ => Failure::Refused { status, message },
+                    });
+                }
+            }
+        }
+        Err(Failure::Transient("no answer".into()))
+    }
+
     /// One request, patiently: 401 fetches a new token once; 429 waits what
     /// `Retry-After` says (as often as the remote asks); network errors and 5xx are
     /// retried with backoff a few times. What is left is the caller's to decide.
