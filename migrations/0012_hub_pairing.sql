@@ -39,3 +39,9 @@ ALTER TABLE hub_identity ADD COLUMN urls TEXT;
 -- and its name. NULL for a remote reached over the usual web PKI.
 ALTER TABLE sync_config ADD COLUMN pinned_fingerprint TEXT;
 ALTER TABLE sync_config ADD COLUMN hub_name TEXT;
+
+-- A check-in decided at a joined kiosk while its question to the hub went unanswered:
+-- the question as it was put (JSON: {"path", "body", "key"}). The push puts the same
+-- question again with the same idempotency key, so that a hub that did receive it
+-- answers what it answered then, and the check-in is never counted twice.
+ALTER TABLE sync_outbox ADD COLUMN hub_question TEXT;

@@ -831,28 +831,16 @@ fn remote_with_ada() -> (Server, String, i64, Value) {
 /// Every attendee of an event, by qr_code: (names, company, check-in status).
 fn state_of(server: &Server, token: &str, event: i64) -> std::collections::BTreeMap<String, Value> {
     let mut out = std::collections::BTreeMap::new();
-    for page in 1.. {
-        let r = server
-            .get(
-                &format!("/events/{event}/attendees?per_page=100&page={page}"),
-                token,
-            )
-            .json();
-        let items = r["items"].as_array().expect("items").clone();
-        if items.is_empty() {
-            break;
-        }
-        for a in items {
-            out.insert(
-                a["qr_code"].as_str().expect("code").to_owned(),
-                json!([
-                    a["first_name"],
-                    a["last_name"],
-                    a["company"],
-                    a["checkin_status"]
-                ]),
-            );
-        }
+    for a in server.all_attendees(token, event) {
+        out.insert(
+            a["qr_code"].as_str().expect("code").to_owned(),
+            json!([
+                a["first_name"],
+                a["last_name"],
+                a["company"],
+                a["checkin_status"]
+            ]),
+        );
     }
     out
 }

@@ -25,12 +25,18 @@ const MAX_DOOR_ANSWERS: usize = 500;
 use super::state::AppState;
 use crate::error::{Error, Problem, Result};
 
-fn actor(who: &Principal, device: Option<String>) -> Actor {
-    Actor {
+/// Who did it. A kiosk joined to this hub that names no device is named by its door (or
+/// its name), so that "already checked in ... at Door B" names the door at every other.
+fn actor(conn: &rusqlite::Connection, who: &Principal, device: Option<String>) -> Result<Actor> {
+    let device = match device {
+        Some(device) => Some(device),
+        None => crate::db::hub::door_of(conn, &who.client_id)?,
+    };
+    Ok(Actor {
         client_id: Some(who.client_id.clone()),
         user_id: who.user_id,
         device,
-    }
+    })
 }
 
 /// Runs one of the spec's operations; a refused one is a 422 with the reason (and is
@@ -50,7 +56,7 @@ async fn operate(
     let answer = access
         .write(&state.db, move |conn, who| {
             let event = events::require(conn, who.account_id, event_id)?;
-            let actor = actor(who, device);
+            let actor = actor(conn, who, device)?;
             let applied = check_ins::apply(conn, &event, id, action, session_id, &actor)?;
             let answer = match applied {
                 Applied {
@@ -212,12 +218,20 @@ pub async fn scan(
             })
             .await?;
         let asked = match question {
-            Some(q) => Some(crate::hub::door::ask(&state.db, q, state.config.hub_scan_limit).await),
+            Some(q) => {
+                let replay = q.replay();
+                let asked = crate::hub::door::ask(&state.db, q, state.config.hub_scan_limit).await;
+                Some((asked, replay))
+            }
             None => None,
         };
         (access, asked)
     } else {
         (access, None)
+    };
+    let (asked, replay) = match asked {
+        Some((asked, replay)) => (Some(asked), Some(replay)),
+        None => (None, None),
     };
     let joined = asked.is_some();
     let (answered, late) = match asked {
@@ -241,7 +255,7 @@ pub async fn scan(
                 ));
             }
             let event = events::require(conn, who.account_id, event_id)?;
-            let actor = actor(who, device);
+            let actor = actor(conn, who, device)?;
             let before = crate::db::sync::last_entry_id(conn)?;
             let local_scan = |conn: &rusqlite::Connection| {
                 check_ins::scan(
@@ -264,10 +278,20 @@ pub async fn scan(
                 Some(applied) => (applied, Some("hub")),
                 None => (local_scan(conn)?, joined.then_some("here")),
             };
-            // The hub's answer is still out: what this queued waits for it.
+            // Decided here although the hub was asked: what this queued carries the
+            // question, to be put again (the hub may have received it); while its answer
+            // may still come, it waits for it.
             let mut held = Vec::new();
-            if hold && let Some(attendee) = &applied.attendee {
-                held = crate::db::sync::check_in_entries_after(conn, before, attendee.id)?;
+            if decided_by == Some("here")
+                && let (Some(attendee), Some(replay)) = (&applied.attendee, &replay)
+            {
+                let queued = crate::db::sync::check_in_entries_after(conn, before, attendee.id)?;
+                crate::db::sync::set_hub_question(conn, &queued, replay)?;
+                if hold {
+                    held = queued;
+                }
+            }
+            if !held.is_empty() {
                 let until = chrono::Utc::now()
                     + chrono::Duration::from_std(crate::hub::door::LATE_LIMIT).unwrap_or_default();
                 crate::db::sync::hold(conn, &held, &crate::domain::time::format(until))?;

@@ -164,6 +164,17 @@ pub fn is_device(conn: &Connection, client_id: &str) -> Result<bool> {
         .is_some())
 }
 
+/// A joined kiosk's door, or its name when it gave no door; None for other clients.
+pub fn door_of(conn: &Connection, client_id: &str) -> Result<Option<String>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT CASE WHEN door = '' THEN name ELSE door END FROM hub_devices
+             WHERE client_id = ?1",
+        )?
+        .query_row([client_id], |r| r.get(0))
+        .optional()?)
+}
+
 /// Records a kiosk's report: its pending count, now.
 pub fn report(conn: &Connection, client_id: &str, pending: i64) -> Result<()> {
     conn.execute(

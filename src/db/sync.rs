@@ -106,6 +106,7 @@ pub fn queue(
         device,
         time::now()
     ])?;
+    crate::sync::nudge();
     Ok(())
 }
 
@@ -355,6 +356,9 @@ pub struct Entry {
     /// Held back for now: the venue hub may have it already (a scan whose question to the
     /// hub is still out, HUB.md); it and the record's later entries wait.
     pub held: bool,
+    /// The question a joined kiosk put to the hub for this scan and got no answer to
+    /// (`{"path", "body", "key"}`): the push puts it again instead.
+    pub hub_question: Option<Value>,
 }
 
 fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
@@ -376,10 +380,13 @@ fn entry_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Entry> {
         held: r
             .get::<_, Option<String>>(12)?
             .is_some_and(|until| until > time::now()),
+        hub_question: r
+            .get::<_, Option<String>>(13)?
+            .and_then(|q| serde_json::from_str(&q).ok()),
     })
 }
 
-const ENTRY_COLUMNS: &str = "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at, edited_at, generation, next_try_at";
+const ENTRY_COLUMNS: &str = "id, event_id, kind, record_id, body, device, created_at, attempts, sent_at, parked_at, edited_at, generation, next_try_at, hub_question";
 
 /// The newest outbox entry's id (0 when empty): a write notes it before its work to know
 /// which entries the work queued.
@@ -405,6 +412,16 @@ pub fn hold(conn: &Connection, ids: &[i64], until: &str) -> Result<()> {
     let mut stmt = conn.prepare_cached("UPDATE sync_outbox SET next_try_at = ?1 WHERE id = ?2")?;
     for id in ids {
         stmt.execute(params![until, id])?;
+    }
+    Ok(())
+}
+
+/// Notes on entries the question put to the hub for them (see [`Entry::hub_question`]).
+pub fn set_hub_question(conn: &Connection, ids: &[i64], question: &Value) -> Result<()> {
+    let text = question.to_string();
+    let mut stmt = conn.prepare_cached("UPDATE sync_outbox SET hub_question = ?1 WHERE id = ?2")?;
+    for id in ids {
+        stmt.execute(params![text, id])?;
     }
     Ok(())
 }

@@ -129,6 +129,18 @@ pub fn question(
     }))
 }
 
+impl Question {
+    /// The question as the push puts it again (`{"path", "body", "key"}`), for a scan
+    /// decided here while it went unanswered.
+    pub fn replay(&self) -> Value {
+        json!({
+            "path": format!("/events/{}/scans", self.hub_event),
+            "body": self.body,
+            "key": self.key,
+        })
+    }
+}
+
 /// What the hub answered.
 #[derive(Debug, Clone, Deserialize)]
 pub struct HubScan {

@@ -334,10 +334,22 @@ pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
     })
 }
 
-/// The background sync of `entrada serve`: a round every `interval`, and soon (2 s)
-/// after local changes; after a failed round the next waits with exponential backoff
-/// (up to the interval, or a minute when the interval is shorter) so that an offline
-/// kiosk does not hammer a dead network. A changed configuration (`sync configure`, the
+/// Wakes the background loop at once: a change was queued (see [`nudge`]).
+static NUDGE: tokio::sync::Notify = tokio::sync::Notify::const_new();
+/// How long a nudged loop waits for the write that nudged it to commit.
+const NUDGE_SETTLE: Duration = Duration::from_millis(25);
+
+/// Tells the background loop that a change was queued, so that it goes out now rather
+/// than at the next look (every 2 s): at a venue hub's doors, a scan decided here must
+/// reach the hub, and through it the other doors, within a moment.
+pub fn nudge() {
+    NUDGE.notify_one();
+}
+
+/// The background sync of `entrada serve`: a round every `interval`, and at once after a
+/// local change (its write [`nudge`]s the loop); after a failed round the next waits
+/// with exponential backoff (up to the interval, or a minute when the interval is
+/// shorter) so that an offline kiosk does not hammer a dead network. A changed configuration (`sync configure`, the
 /// Sync screen) starts a round within 2 s even then: a new address or secret is usually
 /// the fix for the failures.
 pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
@@ -347,7 +359,13 @@ pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
         let mut next = tokio::time::Instant::now();
         let mut last_seen: Option<(i64, i64)> = None;
         loop {
-            tokio::time::sleep(tick).await;
+            tokio::select! {
+                _ = tokio::time::sleep(tick) => {}
+                _ = NUDGE.notified() => {
+                    // Nudged from inside the write that queued: let it commit first.
+                    tokio::time::sleep(NUDGE_SETTLE).await;
+                }
+            }
             let probe = db
                 .read(|conn| {
                     let config = store::config(conn)?;

@@ -475,6 +475,55 @@ async fn meet_remote(
 }
 
 /// The base of the per-member merge moves to what the remote answered.
+/// A check-in decided at a joined kiosk while its question to the venue hub went
+/// unanswered: the same question, with the same idempotency key (HUB.md). A hub that
+/// received it then answers what it answered then, so a check-in it made is not counted
+/// again; one that did not decides it now. `already_checked_in` means another door
+/// admitted the ticket first: one duplicate-entry conflict, as for any check-in refused.
+async fn put_again(
+    remote: &Remote,
+    e: &Entry,
+    question: &serde_json::Value,
+) -> Result<Outcome, Stop> {
+    let (Some(path), Some(key)) = (question["path"].as_str(), question["key"].as_str()) else {
+        return Ok(parked(
+            e,
+            0,
+            "the question put to the hub is damaged".into(),
+        ));
+    };
+    let reply = match remote
+        .call(
+            reqwest::Method::POST,
+            path,
+            Some(&question["body"]),
+            Some(key),
+        )
+        .await
+    {
+        Ok(reply) => reply,
+        Err(f) => {
+            let (status, message) = refused(f)?;
+            return Ok(parked(e, status, message));
+        }
+    };
+    let item = &reply.body["item"];
+    let message = item["message"].as_str().unwrap_or_default().to_owned();
+    let record = RemoteAttendee::from_stored(item["attendee"].clone());
+    match item["outcome"].as_str().unwrap_or_default() {
+        "ok" => Ok(Outcome::Settled(base_of(e, record))),
+        "already_checked_in" => {
+            let mut effects = base_of(e, record);
+            effects.push(Effect::Conflict {
+                event: e.event_id,
+                report: merge::duplicate_entry(e, &message, &time::now()),
+            });
+            Ok(Outcome::Settled(effects))
+        }
+        _ => Ok(parked(e, 422, message)),
+    }
+}
+
 fn base_of(e: &Entry, record: Option<RemoteAttendee>) -> Vec<Effect> {
     match record {
         Some(record) if e.change.is_attendee() => vec![new_base(e, record)],
@@ -637,6 +686,11 @@ async fn check_in(
     key: Option<&str>,
     fresh: bool,
 ) -> Result<Outcome, Stop> {
+    if let Some(question) = &e.hub_question
+        && remote.entrada
+    {
+        return put_again(remote, e, question).await;
+    }
     let Some(rid) = ids.record else {
         return Ok(Outcome::Waits);
     };

@@ -529,6 +529,24 @@ impl Server {
             .to_owned()
     }
 
+    /// Every attendee of the event, page by page (100 a page).
+    pub fn all_attendees(&self, token: &str, event: i64) -> Vec<Value> {
+        let mut all = Vec::new();
+        for page in 1.. {
+            let r = self.get(
+                &format!("/events/{event}/attendees?per_page=100&page={page}"),
+                token,
+            );
+            assert_eq!(r.status, 200, "{}", r.text);
+            let items = r.json()["items"].as_array().cloned().unwrap_or_default();
+            if items.is_empty() {
+                break;
+            }
+            all.extend(items);
+        }
+        all
+    }
+
     /// `total_count` of the event's attendee list, asserting 200.
     pub fn attendee_count(&self, token: &str, event: i64) -> i64 {
         let r = self.get(&format!("/events/{event}/attendees?per_page=1"), token);

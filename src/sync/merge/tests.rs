@@ -25,6 +25,7 @@ fn entry(id: i64, change: Change, body: Value, created_at: &str) -> Entry {
         edited: false,
         generation: 0,
         held: false,
+        hub_question: None,
     }
 }
 

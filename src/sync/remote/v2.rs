@@ -413,6 +413,7 @@ mod tests {
             edited: false,
             generation: 0,
             held: false,
+            hub_question: None,
         }
     }
 
