@@ -47,6 +47,7 @@ export async function startServer({ extraArgs = [], restart = null, demo = true 
       else if ((m = line.match(/^demo client_secret: (\S+)/))) info.clientSecret = m[1];
       else if ((m = line.match(/^demo (\w+) sign-in: (\S+) \/ (\S+)/))) info.people[m[1]] = { email: m[2], password: m[3] };
       else if ((m = line.match(/^set up: (.*)$/))) info.setUpLine = m[1];
+      else if ((m = line.match(/^hub listening on (https:\/\/\S+)/))) info.hubUrl = m[1];
       const ready = restart ? true : demo ? (info.clientSecret && info.people.organiser && info.people.door) : info.setUpLine;
       if (info.base && ready) {
         clearTimeout(timer);
@@ -72,6 +73,11 @@ export async function startServer({ extraArgs = [], restart = null, demo = true 
     return restart;
   }
   return info;
+}
+
+/** Runs `entrada ARGS` (e.g. `hub code --db ...`) and answers its stdout. */
+export function cli(args) {
+  return execFileSync(bin(), args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 }
 
 /** Creates a user with the CLI (on the server's database). */

@@ -152,7 +152,7 @@ export function render(root) {
    * kind: ok | warn | bad | ask | info | idle | busy. `plain`: the title is a sentence
    * (ready, checking, an error), not a name or a reason, and is set smaller.
    */
-  function setBanner(kind, outcome, { title, detail = '', sub = '', message = null, plain = false }, extra) {
+  function setBanner(kind, outcome, { title, detail = '', sub = '', message = null, plain = false, mark = null }, extra) {
     clearTimeout(idleTimer);
     banner.className = ['result', `result-${kind}`, plain && 'result-plain', mode.action === 'check_out' && 'mode-out']
       .filter(Boolean).join(' ');
@@ -168,7 +168,8 @@ export function render(root) {
           reasonEl,
           detail ? h('p', { class: 'result-detail' }, detail) : null),
         sub ? h('p', { class: 'result-sub', 'data-testid': 'result-sub' }, sub) : null,
-        message ? h('p', { class: 'result-msg', 'data-testid': 'result-message' }, message) : null),
+        message ? h('p', { class: 'result-msg', 'data-testid': 'result-message' }, message) : null,
+        mark),
       extra || null);
     fitHeadline(reasonEl);
     if (kind !== 'idle' && kind !== 'busy' && kind !== 'ask') {
@@ -192,7 +193,15 @@ export function render(root) {
     const kind = OUTCOME_STYLE[item.outcome] || 'bad';
     const words = bannerWords(item, scan);
     const extra = item.outcome === 'needs_attention' ? attentionButtons() : null;
-    setBanner(kind, item.outcome, { title: words.reason, detail: words.detail, sub: words.sub, message: words.message }, extra);
+    // Joined to a venue hub that did not answer in time: this kiosk decided alone, and
+    // the other doors hear of it with the next sync. Small: the outcome is what counts.
+    const mark = item.decided_by === 'here'
+      ? h('p', {
+        class: 'result-mark', 'data-testid': 'decided-here',
+        title: 'The venue hub did not answer in time: this kiosk decided alone. The other doors learn of it with the next sync.',
+      }, 'decided here')
+      : null;
+    setBanner(kind, item.outcome, { title: words.reason, detail: words.detail, sub: words.sub, message: words.message, mark }, extra);
     play(kind === 'ok' ? 'ok' : kind === 'bad' ? 'error' : 'warn');
   }
 
