@@ -117,11 +117,23 @@ pub enum BenchTarget {
         )]
         dir: PathBuf,
     },
+    /// The venue hub: join to first scan, a scan through the hub, door to door (real
+    /// processes on loopback: a hub and kiosks that join it).
+    Hub {
+        /// Scans at door A (each a new ticket, one at a time).
+        #[arg(long, default_value_t = 300)]
+        scans: usize,
+        /// Kiosks joined one after the other (at least 2: doors A and B).
+        #[arg(long, default_value_t = 3)]
+        joins: usize,
+    },
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
-    if let Some(BenchTarget::Qr { dir }) = &args.target {
-        return crate::bench_qr::run(dir);
+    match &args.target {
+        Some(BenchTarget::Qr { dir }) => return crate::bench_qr::run(dir),
+        Some(BenchTarget::Hub { scans, joins }) => return crate::bench_hub::run(*scans, *joins),
+        None => {}
     }
     let dir = std::env::temp_dir().join(format!("entrada-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)

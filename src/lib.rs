@@ -29,6 +29,8 @@ pub mod backup;
 #[cfg(feature = "bench")]
 pub mod bench;
 #[cfg(feature = "bench")]
+pub mod bench_hub;
+#[cfg(feature = "bench")]
 pub mod bench_qr;
 pub mod cli;
 pub mod config;
