@@ -275,7 +275,8 @@ fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
         let config = dir.join("config");
         let hub_db = dir.join("hub.db");
         let hub_db = hub_db.to_str().ok_or_else(|| Error::internal("path"))?.to_owned();
-        let attendees = (scans + joins + 10).to_string();
+        // The demo gives most attendees a confirmed RSVP, not all: twice as many is plenty.
+        let attendees = (2 * (scans + joins) + 50).to_string();
         eprintln!("starting the hub with {attendees} attendees...");
         let hub = serve(
             &config,

@@ -155,3 +155,67 @@ fn a_ticket_admitted_at_one_door_is_refused_at_the_next_and_a_slow_hub_costs_at_
     let back = door_b.scan(&token_b, event_b, &carol, "check_in");
     assert_eq!(back["decided_by"], "hub", "{back}");
 }
+
+#[test]
+fn a_door_scan_reaches_the_organisers_remote_through_the_hub_once() {
+    // The organiser's remote, with the event and Ada.
+    let remote = common::Server::start_with(&["--sync-interval", "0"]);
+    let remote_token = remote.token("read write");
+    let remote_event = remote.event(&remote_token, "Gala");
+    let ada = remote.attendee(
+        &remote_token,
+        remote_event,
+        json!({"first_name": "Ada", "last_name": "Lovelace"}),
+    );
+    // The hub mirrors it from the remote (kiosk -> hub -> remote).
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    hub.server
+        .configure_sync_at(&remote, &remote.base, &remote_event.to_string());
+    let hub_token = hub.server.token("read write");
+    let first = round(&hub.server, &hub_token);
+    assert_eq!(first["error"], Value::Null, "{first}");
+    let organiser = hub.server.organiser_token();
+    let (door, door_token) = joined_kiosk(&hub, &organiser, "Door A", &[]);
+    let event = local_event(&door, &door_token);
+
+    let scanned = door.scan(&door_token, event, &code_of(&ada), "check_in");
+    assert_eq!(scanned["outcome"], "ok", "{scanned}");
+    assert_eq!(scanned["decided_by"], "hub", "{scanned}");
+    // The hub's next rounds send it upstream once; nothing comes back as a change.
+    for _ in 0..2 {
+        let r = round(&hub.server, &hub_token);
+        assert_eq!(r["error"], Value::Null, "{r}");
+        assert_eq!(sync_status(&hub.server, &hub_token)["pending"], 0);
+        let r = round(&door, &door_token);
+        assert_eq!(r["error"], Value::Null, "{r}");
+        assert_eq!(
+            r["confirmed"], 0,
+            "the door sends nothing: the hub had it: {r}"
+        );
+    }
+    assert_eq!(
+        remote.checkin_status(&remote_token, remote_event, common::id_of(&ada)),
+        "checked_in"
+    );
+    let history = remote
+        .get(
+            &format!(
+                "/events/{remote_event}/attendees/{}/check_ins",
+                common::id_of(&ada)
+            ),
+            &remote_token,
+        )
+        .json();
+    let admitted = history["items"]
+        .as_array()
+        .expect("history")
+        .iter()
+        .filter(|r| r["action"] == "check_in" && r["outcome"] == "ok")
+        .count();
+    assert_eq!(admitted, 1, "exactly one check-in upstream: {history}");
+    assert_eq!(
+        sync_status(&hub.server, &hub_token)["conflicts"],
+        json!([]),
+        "no conflict on the hub"
+    );
+}

@@ -6,12 +6,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{BIN, Server};
+use common::Server;
 use serde_json::{Value, json};
 
 /// What the person leaves in a record: distinctive, so a byte search finds only them.
@@ -532,43 +531,7 @@ fn retention_is_set_per_event_and_the_server_erases_when_it_is_due() {
 
 /// `entrada sync configure` on the kiosk's database for `events` of the remote.
 fn configure(kiosk: &Server, remote: &Server, events: &str) {
-    let (id, secret) = remote.create_client("read write");
-    let api = format!("{}/api/v2", remote.base);
-    let mut child = Command::new(BIN)
-        .args([
-            "sync",
-            "configure",
-            "--base-url",
-            &api,
-            "--auth-url",
-            &remote.base,
-        ])
-        .args([
-            "--client-id",
-            &id,
-            "--client-secret-stdin",
-            "--events",
-            events,
-        ])
-        .arg("--db")
-        .arg(&kiosk.db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sync configure");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(format!("{secret}\n").as_bytes())
-        .expect("write secret");
-    let out = child.wait_with_output().expect("sync configure ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    kiosk.configure_sync_at(remote, &remote.base, events);
 }
 
 /// One round through `POST /kiosk/sync/run`; its report.

@@ -4,11 +4,9 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{BIN, Resp, Server, labelled_answer};
+use common::{Resp, Server, labelled_answer};
 use serde_json::{Value, json};
 
 /// A kiosk without background rounds: every round is one the test runs, so what a round
@@ -24,44 +22,7 @@ fn configure(kiosk: &Server, remote: &Server, events: &str) -> (Value, String) {
 
 /// `sync configure` with `base` as the remote's root (the remote itself, or a proxy).
 fn configure_at(kiosk: &Server, remote: &Server, base: &str, events: &str) -> (Value, String) {
-    let (id, secret) = remote.create_client("read write");
-    let api = format!("{base}/api/v2");
-    let mut child = Command::new(BIN)
-        .args(["sync", "configure", "--base-url", &api, "--auth-url", base])
-        .args([
-            "--client-id",
-            &id,
-            "--client-secret-stdin",
-            "--events",
-            events,
-        ])
-        .arg("--db")
-        .arg(&kiosk.db)
-        .env("ENTRADA_LOG", "entrada=debug")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sync configure");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(format!("{secret}\n").as_bytes())
-        .expect("write secret");
-    let out = child.wait_with_output().expect("sync configure ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed = String::from_utf8_lossy(&out.stdout).to_string();
-    let logs = String::from_utf8_lossy(&out.stderr).to_string();
-    assert!(
-        !printed.contains(&secret) && !logs.contains(&secret),
-        "the secret leaked"
-    );
-    (serde_json::from_str(printed.trim()).expect("json"), secret)
+    kiosk.configure_sync_at(remote, base, events)
 }
 
 /// Runs a round through `POST /kiosk/sync/run`, waiting out a background round.

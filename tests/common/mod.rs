@@ -4,7 +4,7 @@
 
 pub mod hub;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write as _};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::Duration;
@@ -545,6 +545,51 @@ impl Server {
             all.extend(items);
         }
         all
+    }
+
+    /// `entrada sync configure` on this server's database for `events` of `remote`, with
+    /// `base` as the remote's root (the remote itself, or a proxy), a new client of the
+    /// remote and its secret on stdin; asserts the secret appears in no output. Answers
+    /// the printed configuration and the secret.
+    pub fn configure_sync_at(&self, remote: &Server, base: &str, events: &str) -> (Value, String) {
+        let (id, secret) = remote.create_client("read write");
+        let api = format!("{base}/api/v2");
+        let mut child = Command::new(BIN)
+            .args(["sync", "configure", "--base-url", &api, "--auth-url", base])
+            .args([
+                "--client-id",
+                &id,
+                "--client-secret-stdin",
+                "--events",
+                events,
+            ])
+            .arg("--db")
+            .arg(&self.db)
+            .env("ENTRADA_LOG", "entrada=debug")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sync configure");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(format!("{secret}\n").as_bytes())
+            .expect("write secret");
+        let out = child.wait_with_output().expect("sync configure ends");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let printed = String::from_utf8_lossy(&out.stdout).to_string();
+        let logs = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            !printed.contains(&secret) && !logs.contains(&secret),
+            "the secret leaked"
+        );
+        (serde_json::from_str(printed.trim()).expect("json"), secret)
     }
 
     /// `total_count` of the event's attendee list, asserting 200.
