@@ -160,6 +160,21 @@ async fn get(http: &reqwest::Client, url: &str, token: &str) -> Result<Value> {
         .map_err(Error::internal)
 }
 
+/// Every item of a paged list (`url` ends in its query or in `?`), 100 a page.
+async fn every_item(http: &reqwest::Client, url: &str, token: &str) -> Result<Vec<Value>> {
+    let join = if url.ends_with('?') { "" } else { "&" };
+    let mut all = Vec::new();
+    for page in 1.. {
+        let list = get(http, &format!("{url}{join}per_page=100&page={page}"), token).await?;
+        let items = list["items"].as_array().cloned().unwrap_or_default();
+        if items.is_empty() {
+            break;
+        }
+        all.extend(items);
+    }
+    Ok(all)
+}
+
 async fn scan(
     http: &reqwest::Client,
     api: &str,
@@ -293,22 +308,17 @@ fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
             .build()
             .map_err(Error::internal)?;
         let hub_token = token(&http, &hub_base, &client(&config, &hub_db)?).await?;
-        let mut codes = Vec::new();
-        for page in 1.. {
-            let list = get(
-                &http,
-                &format!(
-                    "{hub_base}/api/v2/events/1/attendees?rsvp_status=confirmed&checkin_status=not_checked_in&per_page=100&page={page}"
-                ),
-                &hub_token,
-            )
-            .await?;
-            let items = list["items"].as_array().cloned().unwrap_or_default();
-            if items.is_empty() {
-                break;
-            }
-            codes.extend(items.iter().filter_map(|a| a["qr_code"].as_str().map(str::to_owned)));
-        }
+        let codes: Vec<String> = every_item(
+            &http,
+            &format!(
+                "{hub_base}/api/v2/events/1/attendees?rsvp_status=confirmed&checkin_status=not_checked_in"
+            ),
+            &hub_token,
+        )
+        .await?
+        .iter()
+        .filter_map(|a| a["qr_code"].as_str().map(str::to_owned))
+        .collect();
         if codes.len() < scans + joins {
             return Err(Error::internal("not enough confirmed attendees"));
         }
@@ -340,24 +350,15 @@ fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let mut at_b = std::collections::HashMap::new();
-        for page in 1.. {
-            let list = get(
-                &http,
-                &format!("{}/events/{}/attendees?per_page=100&page={page}", b.api, b.event),
-                &b.token,
-            )
-            .await?;
-            let items = list["items"].as_array().cloned().unwrap_or_default();
-            if items.is_empty() {
-                break;
-            }
-            for i in items {
-                if let (Some(code), Some(id)) = (i["qr_code"].as_str(), i["id"].as_i64()) {
-                    at_b.insert(code.to_owned(), id);
-                }
-            }
-        }
+        let at_b: std::collections::HashMap<String, i64> = every_item(
+            &http,
+            &format!("{}/events/{}/attendees?", b.api, b.event),
+            &b.token,
+        )
+        .await?
+        .iter()
+        .filter_map(|i| Some((i["qr_code"].as_str()?.to_owned(), i["id"].as_i64()?)))
+        .collect();
         let mut through = Histogram::<u64>::new(3).map_err(Error::internal)?;
         let mut door_to_door = Histogram::<u64>::new(3).map_err(Error::internal)?;
         let mut by_hub = 0;

@@ -96,40 +96,22 @@ fn a_kiosk_joins_with_a_code_and_syncs_through_the_certificate_it_pinned() {
 
     // The hub lists the kiosk on its Devices screen, not among the integrations.
     let devices = hub
-        .server
-        .call_with(
-            "GET",
-            "/kiosk/hub/devices",
-            Some(&organiser),
-            &[("X-Account-Id", "1")],
-            None,
-        )
+        .as_organiser("GET", "/kiosk/hub/devices", &organiser)
         .json();
     assert_eq!(devices[0]["client_id"], client_id.as_str(), "{devices}");
     assert_eq!(devices[0]["name"], "Kiosk B");
     assert_eq!(devices[0]["door"], "Door B");
-    let integrations = hub
-        .server
-        .call_with(
-            "GET",
-            "/kiosk/clients",
-            Some(&organiser),
-            &[("X-Account-Id", "1")],
-            None,
-        )
-        .json();
+    let integrations = hub.as_organiser("GET", "/kiosk/clients", &organiser).json();
     assert!(
         !integrations.to_string().contains(&client_id),
         "{integrations}"
     );
 
     // Revoked, the kiosk's next round is refused.
-    let r = hub.server.call_with(
+    let r = hub.as_organiser(
         "DELETE",
         &format!("/kiosk/hub/devices/{client_id}"),
-        Some(&organiser),
-        &[("X-Account-Id", "1")],
-        None,
+        &organiser,
     );
     assert_eq!(r.status, 204, "{}", r.text);
     let refused = round(&kiosk, &kiosk_token);

@@ -25,12 +25,19 @@ const MAX_DOOR_ANSWERS: usize = 500;
 use super::state::AppState;
 use crate::error::{Error, Problem, Result};
 
-/// Who did it. A kiosk joined to this hub that names no device is named by its door (or
-/// its name), so that "already checked in ... at Door B" names the door at every other.
-fn actor(conn: &rusqlite::Connection, who: &Principal, device: Option<String>) -> Result<Actor> {
+/// Who did it. On a venue hub (`on_hub`), a kiosk joined to it that names no device is
+/// named by its door (or its name), so that "already checked in ... at Door B" names the
+/// door at every other; elsewhere nothing is looked up.
+fn actor(
+    conn: &rusqlite::Connection,
+    who: &Principal,
+    device: Option<String>,
+    on_hub: bool,
+) -> Result<Actor> {
     let device = match device {
         Some(device) => Some(device),
-        None => crate::db::hub::door_of(conn, &who.client_id)?,
+        None if on_hub => crate::db::hub::door_of(conn, &who.client_id)?,
+        None => None,
     };
     Ok(Actor {
         client_id: Some(who.client_id.clone()),
@@ -53,10 +60,11 @@ async fn operate(
 ) -> Result<Response> {
     let session_id = body.and_then(|b| b.session_id);
     let key = idempotent.clone();
+    let on_hub = state.hub.is_some();
     let answer = access
         .write(&state.db, move |conn, who| {
             let event = events::require(conn, who.account_id, event_id)?;
-            let actor = actor(conn, who, device)?;
+            let actor = actor(conn, who, device, on_hub)?;
             let applied = check_ins::apply(conn, &event, id, action, session_id, &actor)?;
             let answer = match applied {
                 Applied {
@@ -240,6 +248,7 @@ pub async fn scan(
         Some(Asked::Away) | None => (None, None),
     };
     let hold = late.is_some();
+    let on_hub = state.hub.is_some();
     let steps = DoorSteps {
         confirmed: input.confirm,
         answers: input.answers,
@@ -255,8 +264,13 @@ pub async fn scan(
                 ));
             }
             let event = events::require(conn, who.account_id, event_id)?;
-            let actor = actor(conn, who, device)?;
-            let before = crate::db::sync::last_entry_id(conn)?;
+            let actor = actor(conn, who, device, on_hub)?;
+            // What this write queues is looked at only when the hub was asked.
+            let before = if joined {
+                crate::db::sync::last_entry_id(conn)?
+            } else {
+                0
+            };
             let local_scan = |conn: &rusqlite::Connection| {
                 check_ins::scan(
                     conn,

@@ -145,13 +145,9 @@ pub async fn list(
     let (all, account) = access
         .read(&state.db, |conn, account| {
             // Kiosks joined to this hub are on the Devices list, not here.
-            let mut all = clients::list(conn)?;
-            let mut kept = Vec::with_capacity(all.len());
-            for c in all.drain(..) {
-                if !crate::db::hub::is_device(conn, &c.client_id)? {
-                    kept.push(c);
-                }
-            }
+            let devices = crate::db::hub::device_ids(conn)?;
+            let mut kept = clients::list(conn)?;
+            kept.retain(|c| !devices.contains(&c.client_id));
             Ok((kept, account))
         })
         .await?;

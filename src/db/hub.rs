@@ -155,7 +155,14 @@ pub fn devices(conn: &Connection, account_id: i64) -> Result<Vec<Device>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// Whether the client is a joined kiosk (the integrations list leaves those out).
+/// The client ids of the joined kiosks (the integrations list leaves those out).
+pub fn device_ids(conn: &Connection) -> Result<std::collections::HashSet<String>> {
+    let mut stmt = conn.prepare_cached("SELECT client_id FROM hub_devices")?;
+    let ids = stmt.query_map([], |r| r.get(0))?;
+    Ok(ids.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Whether the client is a joined kiosk.
 pub fn is_device(conn: &Connection, client_id: &str) -> Result<bool> {
     Ok(conn
         .prepare_cached("SELECT 1 FROM hub_devices WHERE client_id = ?1")?

@@ -50,15 +50,20 @@ pub fn hub_of(mut server: Server) -> Hub {
 }
 
 impl Hub {
-    /// A pairing card, made as an organiser on the hub's UI makes it.
-    pub fn card(&self, organiser: &str) -> Value {
-        let r = self.server.call_with(
-            "POST",
-            "/kiosk/hub/codes",
+    /// `METHOD PATH` on the hub as the organiser (a personal token of account 1).
+    pub fn as_organiser(&self, method: &str, path: &str, organiser: &str) -> super::Resp {
+        self.server.call_with(
+            method,
+            path,
             Some(organiser),
             &[("X-Account-Id", "1")],
             None,
-        );
+        )
+    }
+
+    /// A pairing card, made as an organiser on the hub's UI makes it.
+    pub fn card(&self, organiser: &str) -> Value {
+        let r = self.as_organiser("POST", "/kiosk/hub/codes", organiser);
         assert_eq!(r.status, 201, "{}", r.text);
         r.json()
     }
