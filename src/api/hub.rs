@@ -7,6 +7,11 @@
 //!   gets an OAuth client of its own (`read write`).
 //! - `GET /kiosk/hub/devices`, `DELETE /kiosk/hub/devices/{client_id}` (organisers):
 //!   the kiosks that joined, and revoking one.
+//! - `GET /kiosk/hub`: whether this Entrada is the hub or joined one (the Settings
+//!   screen's "Venue hub" card).
+//! - On a kiosk (organisers): `GET /kiosk/hub/found` searches the LAN for hubs and
+//!   `POST /kiosk/hub/join` joins one, the UI's "Join the venue hub" (`hub::join` does
+//!   the work, as for `entrada hub join`).
 
 use std::net::SocketAddr;
 
@@ -14,21 +19,25 @@ use axum::Extension;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
-use super::access::Access;
+use std::time::Duration;
+
+use super::access::{Access, ReadAccess};
 use super::envelope::ItemRequest;
 use super::error::{ReadErrors, WriteErrors};
-use super::extract::{ApiPath, ItemBody};
+use super::extract::{ApiPath, ApiQuery, ItemBody};
 use super::guard::ViaHub;
 use super::json::Json;
 use super::state::AppState;
-use crate::auth::Organiser;
 use crate::auth::secrets::ClientCredentials;
-use crate::db::{clients, hub as store};
+use crate::auth::{Organiser, Write};
+use crate::db::{clients, hub as store, sync as sync_store};
 use crate::domain::scope::ScopeSet;
 use crate::domain::time;
 use crate::error::{At, Error, Problem, Problems, Result};
+use crate::hub::discovery::Found;
+use crate::hub::join::{self, Device, Way};
 use crate::hub::pairing::{self, Code, PairingCard};
 
 /// The scopes of a joined kiosk's client: it mirrors and writes like any sync client.
@@ -279,6 +288,307 @@ pub async fn revoke_device(
             }
             clients::revoke(conn, &client_id)?;
             Ok(())
+        })
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// This Entrada as the venue hub: how kiosks reach and trust it.
+#[derive(Serialize, ToSchema)]
+pub struct Serving {
+    pub name: String,
+    pub hub_id: String,
+    /// Its HTTPS addresses on the LAN.
+    pub urls: Vec<String>,
+    /// SHA-256 of its certificate, 64 lower-case hex digits.
+    pub fingerprint: String,
+    /// The fingerprint as a person compares it: 16 groups of 4.
+    pub fingerprint_grouped: String,
+}
+
+/// Where this Entrada stands in a venue: the hub, a kiosk joined to one, or neither.
+#[derive(Serialize, ToSchema)]
+pub struct HubState {
+    /// This Entrada serving as the venue hub; null when it does not.
+    #[schema(required = true)]
+    pub serving: Option<Serving>,
+    /// The hub this kiosk joined and syncs with; null when it joined none (a sync with a
+    /// remote server that is not a hub is null here too).
+    #[schema(required = true)]
+    pub joined: Option<join::Joined>,
+}
+
+/// Where this Entrada stands in a venue: serving as the hub, joined to one, or neither
+/// (kiosk extension; everyone signed in). `joined` is null for a token of another
+/// account than the sync's.
+#[utoipa::path(get, operation_id = "getHubState", path = "/kiosk/hub", tag = "kiosk",
+    responses((status = 200, description = "The hub this is, or joined", body = HubState), ReadErrors),
+    security(("oauth2" = ["read"])))]
+pub async fn state(access: ReadAccess, State(state): State<AppState>) -> Result<Json<HubState>> {
+    let joined = access
+        .read(&state.db, |conn, account| {
+            Ok(sync_store::config(conn)?
+                .filter(|c| c.account_id == account)
+                .as_ref()
+                .and_then(join::Joined::of))
+        })
+        .await?;
+    let serving = state.hub.as_ref().map(|hub| Serving {
+        name: hub.name.clone(),
+        hub_id: hub.hub_id.clone(),
+        urls: hub.urls.clone(),
+        fingerprint: hub.fingerprint(),
+        fingerprint_grouped: crate::hub::identity::grouped(&hub.fingerprint()),
+    });
+    Ok(Json(HubState { serving, joined }))
+}
+
+/// `?seconds=` of the search for hubs.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct FoundParams {
+    /// How long to listen for hubs, in seconds: 1 to 10 (clamped; default 3).
+    seconds: Option<String>,
+}
+
+const SEARCH_DEFAULT: u64 = 3;
+const SEARCH_MAX: u64 = 10;
+
+/// Look for venue hubs on the LAN (kiosk extension; organisers). Listens for hubs
+/// advertised over mDNS (`_entrada._tcp`) for `seconds`, then answers those found, by
+/// name; an empty list when none answered. A kiosk joins one with `POST /kiosk/hub/join`
+/// and its `hub_id`.
+#[utoipa::path(get, operation_id = "findHubs", path = "/kiosk/hub/found", tag = "kiosk",
+    params(FoundParams),
+    responses((status = 200, description = "The hubs that answered", body = Vec<Found>), ReadErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn found(
+    access: Access<Organiser>,
+    ApiQuery(params): ApiQuery<FoundParams>,
+    State(state): State<AppState>,
+) -> Result<Json<Vec<Found>>> {
+    access.read(&state.db, |_, _| Ok(())).await?;
+    let seconds = params
+        .seconds
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .map_or(SEARCH_DEFAULT, |s| s.clamp(1, SEARCH_MAX));
+    let found = tokio::task::spawn_blocking(move || {
+        crate::hub::discovery::browse(Duration::from_secs(seconds))
+    })
+    .await
+    .map_err(|e| Error::internal(format!("the search for hubs failed: {e}")))??;
+    Ok(Json(found))
+}
+
+/// Body member of `POST /kiosk/hub/join`: the pairing card's QR text; or its address,
+/// fingerprint and code; or the code alone, with the `hub_id` of a hub found on the LAN
+/// (or none, when one hub answers).
+#[derive(Deserialize, ToSchema)]
+pub struct JoinInput {
+    /// The pairing card's QR text (`entrada-hub:?url=…&fp=…&code=…&name=…`), as a camera
+    /// read it. Everything else but `device_name` and `door` is then left out.
+    pub qr_text: Option<String>,
+    /// The hub's address from its pairing card (`https://HOST:PORT`; a bare `HOST:PORT`
+    /// is read as https). Needs `fingerprint`.
+    pub url: Option<String>,
+    /// The certificate fingerprint from the pairing card: 64 hex digits, spaces and
+    /// colons allowed. Needs `url`.
+    pub fingerprint: Option<String>,
+    /// A hub found on the LAN (`GET /kiosk/hub/found`), by id or name. Without `url` and
+    /// `qr_text` the LAN is searched for 3 s; `hub_id` picks one when several answer.
+    pub hub_id: Option<String>,
+    /// The pairing card's one-time code (8 characters; case, spaces and dashes do not
+    /// matter). Needed unless `qr_text` is given.
+    pub code: Option<String>,
+    /// This kiosk's name on the hub's Devices screen (default: the computer's name).
+    pub device_name: Option<String>,
+    /// The door this kiosk stands at, shown on the hub's Devices screen.
+    pub door: Option<String>,
+}
+
+impl JoinInput {
+    /// The way the hub was given, and what this kiosk says about itself; every problem
+    /// at once.
+    fn parse(self) -> Result<(Way, Device)> {
+        use crate::domain::text::{MAX_SHORT, optional_text, required_text};
+        let mut problems = Problems::new();
+        let text = |member: &'static str, value: Option<String>, problems: &mut Problems| {
+            let value = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+            if value.as_ref().is_some_and(|v| v.chars().count() > 2000) {
+                problems.push(Problem::member(member, "must be at most 2000 characters"));
+                return None;
+            }
+            value
+        };
+        let qr_text = text("qr_text", self.qr_text, &mut problems);
+        let url = text("url", self.url, &mut problems);
+        let fingerprint = text("fingerprint", self.fingerprint, &mut problems);
+        let hub_id = text("hub_id", self.hub_id, &mut problems);
+        let code = text("code", self.code, &mut problems);
+        let device_name = match self.device_name {
+            Some(name) => {
+                problems.take(required_text(&At::Member("device_name"), &name, MAX_SHORT))
+            }
+            None => Some(join::computer_name()),
+        };
+        let door = problems
+            .take(optional_text(
+                &At::Member("door"),
+                self.door.as_deref(),
+                MAX_SHORT,
+            ))
+            .flatten()
+            .unwrap_or_default();
+        let way = match (qr_text, url, fingerprint) {
+            (Some(card), None, None) if code.is_none() && hub_id.is_none() => Some(Way::Card(card)),
+            (Some(_), _, _) => {
+                problems.push(Problem::member(
+                    "qr_text",
+                    "comes alone: the card's QR text holds the address, fingerprint and code",
+                ));
+                None
+            }
+            (None, Some(url), Some(fingerprint)) => match code {
+                Some(code) => Some(Way::Address {
+                    url,
+                    fingerprint,
+                    code,
+                }),
+                None => {
+                    problems.push(Problem::member("code", "is required"));
+                    None
+                }
+            },
+            (None, Some(_), None) => {
+                problems.push(Problem::member(
+                    "fingerprint",
+                    "is required with `url`: it is on the hub's pairing card",
+                ));
+                None
+            }
+            (None, None, Some(_)) => {
+                problems.push(Problem::member("url", "is required with `fingerprint`"));
+                None
+            }
+            (None, None, None) => match code {
+                Some(code) => Some(Way::Search {
+                    code,
+                    hub: hub_id,
+                    seconds: Duration::from_secs(SEARCH_DEFAULT),
+                }),
+                None => {
+                    problems.push(Problem::member(
+                        "code",
+                        "is required: it is on the hub's pairing card (or give `qr_text`)",
+                    ));
+                    None
+                }
+            },
+        };
+        problems.into_result()?;
+        match (way, device_name) {
+            (Some(way), Some(name)) => Ok((way, Device { name, door })),
+            _ => Err(Error::internal("validated input went missing")),
+        }
+    }
+}
+
+/// Join a venue hub and sync with it (kiosk extension; organisers): what
+/// `entrada hub join` does. The kiosk enrols at the hub with the one-time code of its
+/// pairing card, pins the hub's certificate, gets credentials of its own (never shown)
+/// and mirrors the hub's events into the caller's account from the next sync round. It
+/// replaces this kiosk's sync configuration.
+///
+/// Errors: 422 for a malformed request, and for a code the hub refused (wrong, expired
+/// or already used: `item.code`); 404 when no hub (or not the one named) answered on the
+/// LAN; 409 when the hub cannot be reached, shows another certificate than the card's
+/// (then nothing is stored), has no event yet, or refuses otherwise; 429 with
+/// `Retry-After` when the hub throttles this kiosk after wrong codes; 403 when this
+/// kiosk's sync belongs to another account.
+#[utoipa::path(post, operation_id = "joinHub", path = "/kiosk/hub/join", tag = "kiosk",
+    request_body = ItemRequest<JoinInput>,
+    responses((status = 200, description = "Joined: the hub, now this kiosk's sync", body = join::Joined), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn join(
+    access: Access<Organiser>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<JoinInput>,
+) -> Result<Json<join::Joined>> {
+    let (way, device) = input.parse()?;
+    // The sync must be this account's to replace, before anything is asked of the hub.
+    let (access, ()) = access
+        .read_first(&state.db, |conn, who| match sync_store::config(conn)? {
+            Some(c) if c.account_id != who.account_id => Err(Error::Forbidden(
+                "the sync of this kiosk belongs to another account".into(),
+            )),
+            _ => Ok(()),
+        })
+        .await?;
+    let (target, code) = tokio::task::spawn_blocking(move || way.resolve())
+        .await
+        .map_err(|e| Error::internal(format!("the search for hubs failed: {e}")))??;
+    let enrolment = join::enrol(&target, &code, &device)
+        .await
+        .map_err(|e| match e {
+            // The caller's sign-in is fine: it is the code the hub refused.
+            Error::Unauthorized(m) => Problem::member("code", m).into(),
+            // Not the caller's rights either: the address answered as another server.
+            Error::Forbidden(m) => Error::Conflict(m),
+            other => other,
+        })?;
+    let in_store = state.config.secret_store;
+    if in_store {
+        let (db, secret) = (
+            state.db.path().to_path_buf(),
+            zeroize::Zeroizing::new(enrolment.client_secret.clone()),
+        );
+        tokio::task::spawn_blocking(move || crate::keystore::keep_remote_secret(&db, &secret))
+            .await
+            .map_err(|e| Error::internal(format!("secret store task failed: {e}")))??;
+    }
+    let stored = access
+        .write(&state.db, move |conn, who| {
+            join::save(conn, &enrolment, who.account_id, in_store)
+        })
+        .await?;
+    crate::sync::nudge();
+    join::Joined::of(&stored)
+        .map(Json)
+        .ok_or_else(|| Error::internal("the joined hub was not stored"))
+}
+
+/// Body member of `POST /kiosk/hub/report`.
+#[derive(Deserialize, ToSchema)]
+pub struct ReportInput {
+    /// The kiosk's changes not yet on the hub.
+    #[schema(minimum = 0)]
+    pub pending: i64,
+}
+
+/// A joined kiosk's report, sent after each sync round: how many of its changes are not
+/// yet on the hub (kiosk extension; a joined kiosk's own client). The hub's Devices
+/// list shows it with the time of the report as the kiosk's last contact. 403 for a
+/// token that is not a joined kiosk's.
+#[utoipa::path(post, operation_id = "reportToHub", path = "/kiosk/hub/report", tag = "kiosk",
+    request_body = ItemRequest<ReportInput>,
+    responses((status = 204, description = "Recorded"), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn report(
+    access: Access<Write>,
+    State(state): State<AppState>,
+    ItemBody(input): ItemBody<ReportInput>,
+) -> Result<StatusCode> {
+    if input.pending < 0 {
+        return Err(Problem::member("pending", "must be 0 or more").into());
+    }
+    access
+        .write(&state.db, move |conn, who| {
+            if !store::is_device(conn, &who.client_id)? {
+                return Err(Error::Forbidden(
+                    "only a kiosk joined to this hub reports to it".into(),
+                ));
+            }
+            store::report(conn, &who.client_id, input.pending)
         })
         .await?;
     Ok(StatusCode::NO_CONTENT)

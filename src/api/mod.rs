@@ -366,10 +366,14 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(staff::update))
         .routes(routes!(staff::reset_password))
         .routes(routes!(sync::test_connection))
+        .routes(routes!(hub::state))
+        .routes(routes!(hub::found))
+        .routes(routes!(hub::join))
         .routes(routes!(hub::create_code))
         .routes(routes!(hub::enrol))
         .routes(routes!(hub::devices))
         .routes(routes!(hub::revoke_device))
+        .routes(routes!(hub::report))
         // The UI's own reader of camera frames: not in the document (it is no part of the
         // v2 API), but a kiosk route like the others, under their limits.
         .route("/kiosk/decode", decode::route())

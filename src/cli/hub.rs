@@ -9,10 +9,9 @@ use clap::Subcommand;
 
 use super::{DbArg, print_line, runtime};
 use crate::error::{Error, Result};
-use crate::hub::discovery::{self, Found};
-use crate::hub::join::{self, Device, Target};
-use crate::hub::pairing::{Card, Code, PairingCard, hub_url};
-use crate::hub::tls::Pin;
+use crate::hub::discovery;
+use crate::hub::join::{self, Device, Joined, Way};
+use crate::hub::pairing::{Code, PairingCard};
 
 // Parsed once per run: the size of the largest variant costs nothing.
 #[allow(clippy::large_enum_variant)]
@@ -123,33 +122,22 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
             account,
             db,
         } => {
-            let (target, code) = match (card, url, fingerprint) {
-                (Some(card), _, _) => {
-                    let card = Card::parse(&card)?;
-                    (
-                        Target {
-                            url: card.url,
-                            pin: Pin::Full(card.fingerprint),
-                        },
-                        card.code,
-                    )
-                }
-                (None, Some(url), Some(fingerprint)) => (
-                    Target {
-                        url: hub_url(&url)?,
-                        pin: Pin::Full(crate::hub::identity::parse_fingerprint(&fingerprint)?),
-                    },
-                    Code::parse(code.as_deref().unwrap_or_default())?,
-                ),
-                _ => {
-                    // The code is checked before the LAN is searched: a typo fails at once.
-                    let code = Code::parse(code.as_deref().unwrap_or_default())?;
-                    let found = discovery::browse(Duration::from_secs(seconds))?;
-                    (found_target(&pick(found, hub.as_deref())?)?, code)
-                }
+            let way = match (card, url, fingerprint) {
+                (Some(card), _, _) => Way::Card(card),
+                (None, Some(url), Some(fingerprint)) => Way::Address {
+                    url,
+                    fingerprint,
+                    code: code.unwrap_or_default(),
+                },
+                _ => Way::Search {
+                    code: code.unwrap_or_default(),
+                    hub,
+                    seconds: Duration::from_secs(seconds),
+                },
             };
+            let (target, code) = way.resolve()?;
             let device = Device {
-                name: device_name.unwrap_or_else(computer_name),
+                name: device_name.unwrap_or_else(join::computer_name),
                 door,
             };
             let enrolment = runtime()?.block_on(join::enrol(&target, &code, &device))?;
@@ -174,76 +162,9 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
                 };
                 join::save(conn, &enrolment, account, in_store)
             })?;
-            print_line(&serde_json::json!({
-                "hub_name": stored.hub_name,
-                "url": stored.auth_url,
-                "fingerprint": stored.pinned_fingerprint,
-                "client_id": stored.client_id,
-                "events": stored.events,
-            }))
+            let joined = Joined::of(&stored)
+                .ok_or_else(|| Error::internal("the joined hub was not stored"))?;
+            print_line(&serde_json::to_value(joined).map_err(Error::internal)?)
         }
     }
-}
-
-/// The hub to join among those found: the one named (by name or id), or the only one.
-fn pick(found: Vec<Found>, wanted: Option<&str>) -> Result<Found> {
-    let names = || {
-        found
-            .iter()
-            .map(|f| format!("\"{}\" ({})", f.name, f.hub_id))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match wanted {
-        Some(w) => found
-            .iter()
-            .find(|f| f.name == w || f.hub_id == w)
-            .cloned()
-            .ok_or_else(|| {
-                Error::not_found(format_args!(
-                    "hub \"{w}\" (found on the LAN: {})",
-                    if found.is_empty() {
-                        "none".into()
-                    } else {
-                        names()
-                    }
-                ))
-            }),
-        None => match found.len() {
-            0 => Err(Error::not_found(
-                "a hub on the LAN (is it started with --hub, on this network? or give \
-                 --url and --fingerprint from its pairing card)",
-            )),
-            1 => Ok(found
-                .into_iter()
-                .next()
-                .ok_or_else(|| Error::internal("vanished"))?),
-            _ => Err(Error::invalid(format!(
-                "several hubs answered: {}; choose one with --hub NAME",
-                names()
-            ))),
-        },
-    }
-}
-
-/// How to reach a hub found on the LAN: its first address, trusted by the fingerprint's
-/// prefix that its record gave (the enrolment's proofs then authenticate it).
-fn found_target(found: &Found) -> Result<Target> {
-    let ip = found
-        .addresses
-        .first()
-        .ok_or_else(|| Error::not_found(format_args!("an address of hub {}", found.name)))?;
-    Ok(Target {
-        url: format!("https://{}", std::net::SocketAddr::new(*ip, found.port)),
-        pin: Pin::Prefix(found.fingerprint_prefix.to_lowercase()),
-    })
-}
-
-/// The computer's name, for the hub's Devices screen.
-fn computer_name() -> String {
-    std::fs::read_to_string("/etc/hostname")
-        .ok()
-        .map(|n| n.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| "Entrada kiosk".into())
 }

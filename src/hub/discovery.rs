@@ -139,12 +139,13 @@ impl Drop for Advertiser {
 }
 
 /// A hub found on the LAN.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Found {
     /// The name its organiser gave it.
     pub name: String,
     pub hub_id: String,
     /// Where it answered from, IPv4 first.
+    #[schema(value_type = Vec<String>)]
     pub addresses: Vec<IpAddr>,
     /// Its HTTPS port.
     pub port: u16,

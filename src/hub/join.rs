@@ -7,6 +7,7 @@
 use serde::Deserialize;
 use serde_json::json;
 
+use super::discovery::Found;
 use super::pairing::{self, Code};
 use super::tls::{self, Pin};
 use crate::db::sync::{self as store, JoinedHub, SecretAt, StoredConfig};
@@ -187,4 +188,148 @@ pub fn save(
             name: &enrolment.hub_name,
         }),
     )
+}
+
+/// How a kiosk was told of the hub: the pairing card's QR text, the card's address and
+/// fingerprint with the code typed, or the code alone, the hub then looked for on the
+/// LAN (`hub` naming one, by name or id, when several answer).
+#[derive(Debug, Clone)]
+pub enum Way {
+    Card(String),
+    Address {
+        url: String,
+        fingerprint: String,
+        code: String,
+    },
+    Search {
+        code: String,
+        hub: Option<String>,
+        seconds: std::time::Duration,
+    },
+}
+
+impl Way {
+    /// Where the hub is, and the code, checked. A search blocks for its whole window:
+    /// call this on a blocking thread.
+    pub fn resolve(self) -> Result<(Target, Code)> {
+        match self {
+            Way::Card(text) => {
+                let card = pairing::Card::parse(&text)?;
+                Ok((
+                    Target {
+                        url: card.url,
+                        pin: Pin::Full(card.fingerprint),
+                    },
+                    card.code,
+                ))
+            }
+            Way::Address {
+                url,
+                fingerprint,
+                code,
+            } => Ok((
+                Target {
+                    url: pairing::hub_url(&url)?,
+                    pin: Pin::Full(super::identity::parse_fingerprint(&fingerprint)?),
+                },
+                Code::parse(&code)?,
+            )),
+            Way::Search { code, hub, seconds } => {
+                // The code is checked before the LAN is searched: a typo fails at once.
+                let code = Code::parse(&code)?;
+                let found = super::discovery::browse(seconds)?;
+                Ok((found_target(&pick(found, hub.as_deref())?)?, code))
+            }
+        }
+    }
+}
+
+/// The hub to join among those found: the one named (by name or id), or the only one.
+fn pick(found: Vec<Found>, wanted: Option<&str>) -> Result<Found> {
+    let names = || {
+        found
+            .iter()
+            .map(|f| format!("\"{}\" ({})", f.name, f.hub_id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match wanted {
+        Some(w) => found
+            .iter()
+            .find(|f| f.name == w || f.hub_id == w)
+            .cloned()
+            .ok_or_else(|| {
+                Error::not_found(format_args!(
+                    "hub \"{w}\" (found on the LAN: {})",
+                    if found.is_empty() {
+                        "none".into()
+                    } else {
+                        names()
+                    }
+                ))
+            }),
+        None => match found.len() {
+            0 => Err(Error::not_found(
+                "a hub on the LAN (is it started as the venue hub, on this network? or give \
+                 its address and fingerprint from its pairing card)",
+            )),
+            1 => found
+                .into_iter()
+                .next()
+                .ok_or_else(|| Error::internal("vanished")),
+            _ => Err(Error::invalid(format!(
+                "several hubs answered: {}; choose one by its name",
+                names()
+            ))),
+        },
+    }
+}
+
+/// How to reach a hub found on the LAN: its first address, trusted by the fingerprint's
+/// prefix that its record gave (the enrolment's proofs then authenticate it).
+fn found_target(found: &Found) -> Result<Target> {
+    let ip = found
+        .addresses
+        .first()
+        .ok_or_else(|| Error::not_found(format_args!("an address of hub {}", found.name)))?;
+    Ok(Target {
+        url: format!("https://{}", std::net::SocketAddr::new(*ip, found.port)),
+        pin: Pin::Prefix(found.fingerprint_prefix.to_lowercase()),
+    })
+}
+
+/// The computer's name, for the hub's Devices screen.
+pub fn computer_name() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|n| n.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "Entrada kiosk".into())
+}
+
+/// The hub a kiosk joined, as it keeps it (answered by `hub join` and the join endpoint).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Joined {
+    pub hub_name: String,
+    /// The hub's HTTPS address.
+    pub url: String,
+    /// The pinned certificate's SHA-256, 64 lower-case hex digits.
+    pub fingerprint: String,
+    /// This kiosk's client id on the hub.
+    pub client_id: String,
+    /// The hub's events this kiosk mirrors.
+    pub events: Vec<i64>,
+}
+
+impl Joined {
+    /// The joined hub of a stored configuration; None when it is not a hub's.
+    pub fn of(config: &StoredConfig) -> Option<Joined> {
+        Some(Joined {
+            hub_name: config.hub_name.clone()?,
+            url: config.auth_url.clone(),
+            fingerprint: config.pinned_fingerprint.clone()?,
+            client_id: config.client_id.clone(),
+            events: config.events.clone(),
+        })
+    }
 }

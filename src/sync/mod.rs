@@ -285,7 +285,35 @@ async fn run(
             Err(stop) => return Err((summary, true, stop)),
         }
     }
+    if config.pinned_fingerprint.is_some() {
+        report_to_hub(&remote, db).await;
+    }
     Ok((summary, remote.entrada))
+}
+
+/// Tells the hub this kiosk joined how many of its changes it still waits for (its
+/// Devices list). The round's work is done: a report that fails is only logged.
+async fn report_to_hub(remote: &Remote, db: &Db) {
+    let pending = match db.read(store::pending_count).await {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::debug!(error = %e, "no report to the hub");
+            return;
+        }
+    };
+    let body = serde_json::json!({"item": {"pending": pending}});
+    if let Err(e) = remote
+        .once(
+            reqwest::Method::POST,
+            "/kiosk/hub/report",
+            Some(&body),
+            None,
+            None,
+        )
+        .await
+    {
+        tracing::debug!(error = %e, "the hub did not take this kiosk's report");
+    }
 }
 
 /// What `GET /kiosk/sync` answers.
