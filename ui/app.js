@@ -23,6 +23,7 @@ import * as eventEdit from './js/screens/event-edit.js';
 import * as leaveDoor from './js/screens/leave-door.js';
 import * as setup from './js/screens/setup.js';
 import * as start from './js/screens/start.js';
+import * as hub from './js/screens/hub.js';
 
 window.__entradaTimings = window.__entradaTimings || [];
 
@@ -45,6 +46,9 @@ const ROUTES = [
   { path: /^\/leave-door$/, screen: leaveDoor, key: 'leave-door', needsEvent: false },
   { path: /^\/start$/, screen: start, key: 'start', needsEvent: false, organiser: true },
   { path: /^\/start\/connect$/, screen: start, key: 'start', needsEvent: false, organiser: true, extra: { sub: 'connect' } },
+  { path: /^\/hub$/, screen: hub, key: 'hub', needsEvent: false, organiser: true },
+  { path: /^\/hub\/card$/, screen: hub, key: 'hub', needsEvent: false, organiser: true, extra: { sub: 'card' } },
+  { path: /^\/hub\/join$/, screen: hub, key: 'hub', needsEvent: false, organiser: true, extra: { sub: 'join' } },
 ];
 
 const main = () => document.getElementById('main');
@@ -76,6 +80,7 @@ function refusal(key) {
     attendees: 'Editing attendees',
     staff: 'Managing staff',
     'event-edit': 'Managing events',
+    hub: 'The venue hub',
   }[key] || 'This screen';
   const who = auth.usingDevice()
     ? 'This kiosk is a door device, which checks people in; an organiser can leave door mode from the menu.'

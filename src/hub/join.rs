@@ -125,10 +125,12 @@ pub async fn enrol(target: &Target, code: &Code, device: &Device) -> Result<Enro
     match status {
         201 => {}
         401 => {
-            return Err(Error::Unauthorized(format!(
+            // The hub says no more than that (the same answer for each), so neither does this.
+            return Err(Error::Unauthorized(
                 "the hub refused the code: it is wrong, expired or already used; make a new \
-                 one on the hub ({said})"
-            )));
+                 pairing card on the hub"
+                    .into(),
+            ));
         }
         429 => {
             return Err(Error::Throttled {

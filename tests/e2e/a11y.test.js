@@ -412,6 +412,18 @@ describe('accessibility (axe-core) of every screen at 1024x600', () => {
       await expectAccessible(organiser, 'start-connect', 'connect-screen');
     });
 
+    it('venue hub', async () => {
+      await open(organiser, '#/hub');
+      await organiser.getByTestId('hub-neither').waitFor();
+      await expectAccessible(organiser, 'hub', 'hub-screen');
+    });
+
+    it('join the venue hub', async () => {
+      await open(organiser, '#/hub/join');
+      await organiser.getByTestId('hub-found-none').or(organiser.getByTestId('hub-found-item').first()).waitFor({ timeout: 15000 });
+      await expectAccessible(organiser, 'hub-join', 'hub-join-screen');
+    });
+
     it('hand to the door: the confirmation dialog', async () => {
       await open(organiser, '#/door');
       await organiser.getByTestId('door-screen').waitFor();
@@ -517,7 +529,7 @@ describe('accessibility (axe-core) of every screen at 1024x600', () => {
     // A new route needs a check here: this lists the routes the tests above visit.
     const app = readFileSync(path.join(repoRoot, 'ui', 'app.js'), 'utf8');
     const keys = [...app.matchAll(/key: '([a-z-]+)'/g)].map((m) => m[1]);
-    const visited = ['door', 'attendees', 'walk-in', 'form', 'sync', 'data', 'events', 'settings', 'leave-kiosk', 'staff', 'event-edit', 'leave-door', 'start'];
+    const visited = ['door', 'attendees', 'walk-in', 'form', 'sync', 'data', 'events', 'settings', 'leave-kiosk', 'staff', 'event-edit', 'leave-door', 'start', 'hub'];
     assert.deepEqual([...new Set(keys)].filter((k) => !visited.includes(k)), [], 'routes without an accessibility check');
   });
 });

@@ -183,8 +183,8 @@ describe('first run', () => {
     // Tokens stay out of localStorage.
     assert.doesNotMatch(await page.evaluate(() => JSON.stringify(localStorage)), /ent_(at|rt)_|token/i);
 
-    // Get started: three choices and Skip, each reachable by keyboard with a visible focus.
-    for (const testid of ['start-connect', 'start-create', 'start-demo', 'start-skip']) {
+    // Get started: four choices and Skip, each reachable by keyboard with a visible focus.
+    for (const testid of ['start-connect', 'start-create', 'start-hub', 'start-demo', 'start-skip']) {
       await page.keyboard.press('Tab');
       // The top bar comes first in the tab order: tab until the choice has the focus.
       for (let i = 0; i < 20 && !(await page.getByTestId(testid).evaluate((el) => el === document.activeElement)); i += 1) {

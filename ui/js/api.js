@@ -61,6 +61,12 @@ export const paths = {
   syncRun: () => `${V2}/kiosk/sync/run`,
   syncParked: (id) => `${V2}/kiosk/sync/parked/${id}`,
   syncParkedRetry: (id) => `${V2}/kiosk/sync/parked/${id}/retry`,
+  hub: () => `${V2}/kiosk/hub`,
+  hubFound: () => `${V2}/kiosk/hub/found`,
+  hubJoin: () => `${V2}/kiosk/hub/join`,
+  hubCodes: () => `${V2}/kiosk/hub/codes`,
+  hubDevices: () => `${V2}/kiosk/hub/devices`,
+  hubDevice: (clientId) => `${V2}/kiosk/hub/devices/${encodeURIComponent(clientId)}`,
   /** A camera frame to decode (outside /api/v2). */
   decode: (width, height) => `/kiosk/decode?width=${width}&height=${height}`,
 };

@@ -296,10 +296,23 @@ export function render(root) {
     handStatus,
     h('div', { class: 'btn-row' }, hand));
 
+  // ---- The venue hub (organisers) ------------------------------------------------------
+  const hubWords = h('p', { 'data-testid': 'settings-hub-words' }, 'Several doors at one venue: one Entrada is the hub, and the kiosks at the other doors join it, so that a ticket admitted at one door is refused at the next.');
+  const hubCard = h('section', { class: 'card', 'data-testid': 'settings-hub', 'aria-labelledby': 'hub-title' },
+    h('h2', { id: 'hub-title' }, 'Venue hub'),
+    hubWords,
+    h('div', { class: 'btn-row' }, h('a', { class: 'btn', href: '#/hub', 'data-testid': 'settings-hub-open' }, 'Venue hub')));
+  api.get(api.paths.hub()).then((state) => {
+    if (!alive) return;
+    if (state.serving) hubWords.textContent = `This is the venue hub “${state.serving.name}”. Show a pairing card to a kiosk that joins, and see the devices that did.`;
+    else if (state.joined) hubWords.textContent = `This kiosk syncs with the venue hub “${state.joined.hub_name}”.`;
+  }, () => { /* the card's general words stay */ });
+
   replace(root, h('section', { class: 'screen narrow', 'data-testid': 'settings-screen' },
     h('h1', null, 'Settings'),
     apiCard,
     deviceCard,
+    hubCard,
     demoCard(),
     doorCard,
     h('section', { class: 'card', 'data-testid': 'settings-integrations', 'aria-labelledby': 'integrations-title' },

@@ -1,0 +1,503 @@
+// The venue hub (issue 20, HUB.md): one Entrada the other kiosks of a venue sync with
+// over the LAN, so that a ticket admitted at one door is refused at the next. Organisers
+// set it up here, in three screens:
+//
+//   #/hub        what this Entrada is in the venue (GET /kiosk/hub). On the hub: its name,
+//                addresses and certificate fingerprint, "Show a pairing card", and the
+//                Devices list (door, last contact, changes not yet on the hub; revoke).
+//                On a joined kiosk: the hub it syncs with. On neither: "Join the venue
+//                hub", and how to make this one the hub.
+//   #/hub/card   the pairing card, large enough to scan from another kiosk's camera: the
+//                QR code, the one-time code, the fingerprint, and the minutes left.
+//   #/hub/join   hubs found on the LAN (GET /kiosk/hub/found), the card read by the camera
+//                or a hardware scanner, or its address, fingerprint and code typed; then
+//                POST /kiosk/hub/join. No secret is typed: the hub answers the kiosk's own.
+
+import * as api from '../api.js';
+import { h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog } from '../dom.js';
+import { isDesktop } from '../desktop.js';
+import { toast } from '../shell.js';
+import { Camera } from '../camera.js';
+import { listenForScanner } from '../scanner.js';
+
+const CARD_PREFIX = 'entrada-hub:';
+const DEVICES_EVERY_MS = 5000;
+
+export function render(root, params = {}) {
+  if (params.sub === 'card') return renderCard(root);
+  if (params.sub === 'join') return renderJoin(root);
+  return renderHub(root);
+}
+
+// ---- #/hub ---------------------------------------------------------------------------
+
+function renderHub(root) {
+  let alive = true;
+  let timer = null;
+  const body = h('div', { 'data-testid': 'hub-body' }, loading());
+  replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-screen' },
+    h('h1', null, 'Venue hub'),
+    h('p', { class: 'lead' }, 'Several doors, one venue, no internet: one Entrada is the venue hub, and the kiosks at the other doors join it. A ticket admitted at one door is then refused at the next.'),
+    body));
+
+  async function load() {
+    let state;
+    try {
+      state = await api.get(api.paths.hub());
+    } catch (e) {
+      if (alive) replace(body, errorPanel(e, load, { title: 'Could not load the venue hub' }));
+      return;
+    }
+    if (!alive) return;
+    if (state.serving) {
+      showServing(state.serving);
+    } else if (state.joined) {
+      replace(body, joinedCard(state.joined));
+    } else {
+      replace(body, neitherCard());
+    }
+  }
+
+  function showServing(hub) {
+    const devicesBox = h('div', { 'data-testid': 'hub-devices' }, loading());
+    const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-devices-error' });
+    replace(body,
+      h('section', { class: 'card', 'data-testid': 'hub-serving', 'aria-labelledby': 'hub-serving-title' },
+        h('h2', { id: 'hub-serving-title' }, `This is the venue hub “${hub.name}”`),
+        h('p', null, 'Kiosks on this network find it by its name. To join one, open Settings → Venue hub → Join the venue hub on that kiosk, and show it a pairing card from here.'),
+        identity(hub.urls, hub.fingerprint_grouped),
+        h('div', { class: 'btn-row' },
+          h('a', { class: 'btn btn-primary', href: '#/hub/card', 'data-testid': 'hub-show-card' }, 'Show a pairing card'))),
+      h('section', { class: 'card', 'aria-labelledby': 'hub-devices-title' },
+        h('h2', { id: 'hub-devices-title' }, 'Devices'),
+        h('p', { class: 'muted' }, 'The kiosks that joined this hub. Each reports after every sync; revoke one that is lost or no longer yours.'),
+        status,
+        devicesBox));
+    const refresh = async () => {
+      let devices;
+      try {
+        devices = await api.get(api.paths.hubDevices());
+      } catch (e) {
+        if (alive) replace(devicesBox, errorPanel(e, refresh, { title: 'Could not load the devices' }));
+        return;
+      }
+      if (!alive) return;
+      replace(devicesBox, devicesTable(Array.isArray(devices) ? devices : [], status, refresh));
+      clearTimeout(timer);
+      timer = setTimeout(refresh, DEVICES_EVERY_MS);
+    };
+    refresh();
+  }
+
+  load();
+  return () => { alive = false; clearTimeout(timer); };
+}
+
+/** The hub's addresses and certificate fingerprint, as a person compares them. */
+function identity(urls, grouped) {
+  return h('dl', { class: 'hub-identity' },
+    h('dt', null, urls.length > 1 ? 'Addresses' : 'Address'),
+    h('dd', { 'data-testid': 'hub-urls' }, urls.map((u) => h('code', { class: 'hub-url' }, u))),
+    h('dt', null, 'Certificate fingerprint'),
+    h('dd', null, h('code', { class: 'hub-fingerprint', 'data-testid': 'hub-fingerprint' }, grouped)));
+}
+
+function devicesTable(devices, status, reload) {
+  if (devices.length === 0) {
+    return h('p', { class: 'empty', 'data-testid': 'hub-devices-empty' }, 'No kiosk has joined yet.');
+  }
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'hub-devices-table' },
+    h('thead', null, h('tr', null,
+      h('th', { scope: 'col' }, 'Kiosk'),
+      h('th', { scope: 'col' }, 'Door'),
+      h('th', { scope: 'col' }, 'Last contact'),
+      h('th', { scope: 'col', class: 'num' }, 'Not yet here'),
+      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+    h('tbody', null, devices.map((d) => h('tr', {
+      'data-testid': 'hub-device', 'data-client-id': d.client_id, class: d.revoked_at ? 'revoked' : null,
+    },
+      h('td', { class: 'hub-device-name' }, d.name),
+      h('td', { 'data-testid': 'hub-device-door' }, d.door || '—'),
+      h('td', { 'data-testid': 'hub-device-contact', title: d.last_contact_at ? formatDateTime(d.last_contact_at) : '' },
+        d.revoked_at ? `Revoked ${formatDateTime(d.revoked_at)}` : d.last_contact_at ? ago(d.last_contact_at) : 'Not yet'),
+      h('td', { class: 'num', 'data-testid': 'hub-device-pending' }, d.pending === null || d.pending === undefined ? '—' : String(d.pending)),
+      h('td', { class: 'num' }, d.revoked_at ? null : h('button', {
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'hub-device-revoke',
+        'aria-label': `Revoke ${d.name}`, onclick: (e) => revoke(d, e.currentTarget, status, reload),
+      }, 'Revoke')))))));
+}
+
+async function revoke(device, button, status, reload) {
+  status.textContent = '';
+  const yes = await confirmDialog({
+    title: `Revoke “${device.name}”?`,
+    body: 'This kiosk can no longer sync with the hub, at once. Its door keeps working on its own; to join again it needs a new pairing card.',
+    confirmWords: 'Revoke', danger: true, testid: 'hub-revoke-dialog',
+  });
+  if (!yes) return;
+  button.disabled = true;
+  try {
+    await api.del(api.paths.hubDevice(device.client_id));
+    toast(`Revoked “${device.name}”.`, 'ok');
+  } catch (e) {
+    button.disabled = false;
+    status.textContent = e.status === 404 ? 'This kiosk was already revoked.' : `Not revoked: ${e.words}`;
+  }
+  reload();
+}
+
+function joinedCard(joined) {
+  return h('section', { class: 'card', 'data-testid': 'hub-joined', 'aria-labelledby': 'hub-joined-title' },
+    h('h2', { id: 'hub-joined-title' }, `This kiosk syncs with the venue hub “${joined.hub_name}”`),
+    h('p', null, 'Each scan asks the hub first, so that a ticket used at another door is refused here. When the hub does not answer in time the kiosk decides alone, and the door shows “decided here”.'),
+    identity([joined.url], groupFingerprint(joined.fingerprint)),
+    h('div', { class: 'btn-row' },
+      h('a', { class: 'btn', href: '#/sync', 'data-testid': 'hub-open-sync' }, 'Sync status'),
+      h('a', { class: 'btn', href: '#/hub/join', 'data-testid': 'hub-join-again' }, 'Join another hub')));
+}
+
+function neitherCard() {
+  return h('div', null,
+    h('section', { class: 'card', 'data-testid': 'hub-neither', 'aria-labelledby': 'hub-join-title' },
+      h('h2', { id: 'hub-join-title' }, 'Join the venue hub'),
+      h('p', null, 'For a kiosk at one of the doors: it finds the hub on this network, you show it the hub’s pairing card, and it syncs with the hub from then on.'),
+      h('div', { class: 'btn-row' },
+        h('a', { class: 'btn btn-primary', href: '#/hub/join', 'data-testid': 'hub-join' }, 'Join the venue hub'))),
+    h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
+      h('h2', { id: 'hub-make-title' }, 'Make this the venue hub'),
+      h('p', null, 'One computer per venue, on the same network as the doors, that stays on all day. It serves the other kiosks over HTTPS and can still be a door itself.'),
+      h('p', { class: 'muted small', 'data-testid': 'hub-make-how' }, isDesktop()
+        ? 'Start Entrada on that computer with: entrada-desktop --hub --hub-name "Hall A"'
+        : 'Start the server on that computer with: entrada serve --hub --hub-name "Hall A"')));
+}
+
+/** 64 hex digits as 16 groups of 4, as the hub's own screen shows them. */
+function groupFingerprint(hex) {
+  return String(hex || '').toUpperCase().match(/.{1,4}/g)?.join(' ') || '';
+}
+
+// ---- #/hub/card ----------------------------------------------------------------------
+
+function renderCard(root) {
+  let alive = true;
+  let tick = null;
+  const body = h('div', { 'data-testid': 'hub-card-body' }, loading('Making a pairing card…'));
+  replace(root, h('section', { class: 'screen hub-card-screen', 'data-testid': 'hub-card-screen' },
+    h('h1', null, 'Pairing card'),
+    body));
+
+  async function make() {
+    clearInterval(tick);
+    replace(body, loading('Making a pairing card…'));
+    let card;
+    try {
+      card = await api.post(api.paths.hubCodes(), null);
+    } catch (e) {
+      if (alive) replace(body, errorPanel(e, make, { title: 'No pairing card' }));
+      return;
+    }
+    if (!alive) return;
+    const qr = h('img', {
+      class: 'hub-card-qr', 'data-testid': 'hub-card-qr', alt: `QR code of the pairing card of ${card.name}`,
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qr_svg)}`,
+    });
+    const left = h('p', { class: 'hub-card-left', 'data-testid': 'hub-card-left', 'aria-live': 'off' });
+    const again = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-card-new', onclick: make }, 'New code');
+    replace(body, h('div', { class: 'hub-card' },
+      qr,
+      h('div', { class: 'hub-card-words' },
+        h('p', { class: 'hub-card-name' }, card.name),
+        h('p', { class: 'muted' }, 'On the kiosk that joins: Settings → Venue hub → Join the venue hub, then hold this card to its camera, or type the code.'),
+        h('p', { class: 'hub-card-code-label' }, 'One-time code'),
+        h('p', { class: 'hub-card-code', 'data-testid': 'hub-card-code' }, spaced(card.code)),
+        left,
+        h('dl', { class: 'hub-identity' },
+          h('dt', null, 'Address'),
+          h('dd', null, h('code', { 'data-testid': 'hub-card-url' }, card.url)),
+          h('dt', null, 'Certificate fingerprint'),
+          h('dd', null, h('code', { class: 'hub-fingerprint', 'data-testid': 'hub-card-fingerprint' }, card.fingerprint_grouped))),
+        h('div', { class: 'btn-row' },
+          again,
+          h('a', { class: 'btn', href: '#/hub', 'data-testid': 'hub-card-done' }, 'Done')))));
+    const until = new Date(card.expires_at).getTime();
+    const show = () => {
+      const s = Math.max(0, Math.round((until - Date.now()) / 1000));
+      if (s === 0) {
+        clearInterval(tick);
+        left.textContent = 'This code has expired. Make a new one.';
+        left.classList.add('expired');
+        body.querySelector('.hub-card-code')?.classList.add('expired');
+        again.classList.add('btn-primary');
+        return;
+      }
+      left.textContent = `Valid for ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} more, for one kiosk.`;
+    };
+    show();
+    tick = setInterval(show, 1000);
+  }
+
+  make();
+  return () => { alive = false; clearInterval(tick); };
+}
+
+/** "K7Q2M9XD" as "K7Q2 M9XD": easier to read out and type. */
+function spaced(code) {
+  return String(code).replace(/^(.{4})(.{4})$/, '$1 $2');
+}
+
+// ---- #/hub/join ----------------------------------------------------------------------
+
+function renderJoin(root) {
+  let alive = true;
+  let busy = false;
+  let chosen = null; // a hub found on the LAN: its hub_id
+  const stops = [];
+
+  const foundBox = h('div', { 'data-testid': 'hub-found', 'aria-live': 'polite' });
+  const again = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'hub-search-again' }, 'Look again');
+  const result = h('div', { 'aria-live': 'polite', 'data-testid': 'hub-join-result' });
+
+  // What this kiosk says about itself on the hub's Devices list.
+  const door = h('input', { id: 'hub-door', type: 'text', maxlength: 200, autocomplete: 'off', 'data-testid': 'hub-door', placeholder: 'e.g. Door B' });
+  const code = h('input', {
+    id: 'hub-code', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+    class: 'hub-code-input', 'data-testid': 'hub-code', 'aria-describedby': 'hub-code-hint hub-code-error',
+  });
+  const codeError = h('p', { class: 'field-error', id: 'hub-code-error', 'data-testid': 'hub-code-error' });
+  const url = h('input', { id: 'hub-url', type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-testid': 'hub-url', placeholder: 'https://10.0.0.5:7879' });
+  const fingerprint = h('input', { id: 'hub-fp', type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-testid': 'hub-fingerprint-input', placeholder: '16 groups of 4' });
+  const addressError = h('p', { class: 'field-error', 'data-testid': 'hub-address-error' });
+  const submit = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'hub-join-submit' }, 'Join');
+  const byAddress = h('details', { class: 'hub-by-address', 'data-testid': 'hub-by-address' },
+    h('summary', null, 'Not listed? Type the address from the card'),
+    h('div', { class: 'field' }, h('label', { for: 'hub-url' }, 'Address'), url),
+    h('div', { class: 'field' }, h('label', { for: 'hub-fp' }, 'Certificate fingerprint'), fingerprint),
+    addressError);
+  const form = h('form', { class: 'hub-join-form', novalidate: true, 'data-testid': 'hub-join-form' },
+    h('div', { class: 'field' },
+      h('label', { for: 'hub-code' }, 'One-time code from the pairing card'),
+      code,
+      h('p', { class: 'hint', id: 'hub-code-hint' }, '8 characters. A scanner reading the card fills in everything.'),
+      codeError),
+    h('div', { class: 'field' },
+      h('label', { for: 'hub-door' }, 'This kiosk’s door (optional)'),
+      door),
+    byAddress,
+    h('div', { class: 'btn-row' }, submit));
+
+  // The camera reads the card's QR code.
+  const video = h('video', { class: 'camera-video', muted: true, playsinline: true, autoplay: true, 'data-testid': 'hub-camera-video' });
+  const cameraWords = h('p', { class: 'camera-status', 'data-testid': 'hub-camera-status' }, 'The camera is off.');
+  const cameraButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-camera-toggle' }, 'Scan the card with the camera');
+  const cameraBox = h('div', { class: 'camera hub-camera', 'data-testid': 'hub-camera', 'data-state': 'off', hidden: true },
+    video, h('div', { class: 'camera-words' }, cameraWords));
+  let camera = null;
+  const stopCamera = () => {
+    if (camera) camera.stop();
+    camera = null;
+    cameraBox.hidden = true;
+    cameraBox.dataset.state = 'off';
+    cameraButton.textContent = 'Scan the card with the camera';
+  };
+  cameraButton.addEventListener('click', () => {
+    if (camera) {
+      stopCamera();
+      return;
+    }
+    cameraBox.hidden = false;
+    cameraButton.textContent = 'Stop the camera';
+    camera = new Camera(video, (codes) => {
+      const text = codes.map((c) => c.text).find((t) => t.startsWith(CARD_PREFIX));
+      if (!text) {
+        cameraWords.textContent = 'That is not a hub’s pairing card. Hold the card from the hub’s screen to the camera.';
+        return;
+      }
+      stopCamera();
+      join({ qr_text: text });
+    }, (state, detail) => {
+      if (!alive) return;
+      cameraBox.dataset.state = state;
+      cameraWords.textContent = {
+        starting: 'Starting the camera…',
+        live: 'Hold the pairing card in the frame.',
+        paused: 'Camera paused.',
+        none: detail || 'No camera here: type the code instead.',
+        error: detail || 'The camera is not available: type the code instead.',
+      }[state] || '';
+    });
+    camera.start(localStorage.getItem('entrada.camera') || undefined);
+  });
+  stops.push(stopCamera);
+  if (!Camera.supported()) cameraButton.hidden = true;
+
+  // A hardware scanner reading the card types its QR text, wherever the focus is.
+  stops.push(listenForScanner((text) => {
+    if (text.startsWith(CARD_PREFIX)) join({ qr_text: text });
+  }));
+
+  replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-join-screen' },
+    h('h1', null, 'Join the venue hub'),
+    h('p', { class: 'lead' }, 'This kiosk will sync with the hub and ask it about every scan. It replaces this kiosk’s sync settings.'),
+    h('section', { class: 'card', 'aria-labelledby': 'hub-found-title' },
+      h('div', { class: 'card-head' }, h('h2', { id: 'hub-found-title' }, 'Hubs on this network'), again),
+      foundBox),
+    h('section', { class: 'card', 'aria-labelledby': 'hub-code-title' },
+      h('h2', { id: 'hub-code-title' }, 'The pairing card'),
+      h('div', { class: 'btn-row' }, cameraButton),
+      cameraBox,
+      form,
+      result)));
+
+  async function search() {
+    again.disabled = true;
+    replace(foundBox, loading('Looking for hubs…'));
+    let found;
+    try {
+      found = await api.get(api.paths.hubFound());
+    } catch (e) {
+      if (alive) replace(foundBox, errorPanel(e, search, { title: 'Could not look for hubs' }));
+      again.disabled = false;
+      return;
+    }
+    if (!alive) return;
+    again.disabled = false;
+    if (!Array.isArray(found) || found.length === 0) {
+      chosen = null;
+      byAddress.open = true;
+      replace(foundBox, h('p', { class: 'empty', 'data-testid': 'hub-found-none' },
+        'No hub answered. Is it on, and on this network? You can also type its address from the card below.'));
+      return;
+    }
+    if (!found.some((f) => f.hub_id === chosen)) chosen = found[0].hub_id;
+    const list = h('div', { class: 'hub-found-list', role: 'radiogroup', 'aria-label': 'Hubs found' },
+      found.map((f) => {
+        const radio = h('input', { type: 'radio', name: 'hub', value: f.hub_id, checked: f.hub_id === chosen, 'data-testid': 'hub-found-radio' });
+        radio.addEventListener('change', () => { chosen = f.hub_id; code.focus(); });
+        return h('label', { class: 'check-row hub-found-row', 'data-testid': 'hub-found-item' }, radio,
+          h('span', null, h('strong', null, f.name), h('span', { class: 'muted' }, ` — ${f.addresses[0] || ''}:${f.port}`)));
+      }));
+    replace(foundBox, list);
+    code.focus();
+  }
+  again.addEventListener('click', search);
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    codeError.textContent = '';
+    addressError.textContent = '';
+    const typed = code.value.trim();
+    if (typed.startsWith(CARD_PREFIX)) {
+      join({ qr_text: typed });
+      return;
+    }
+    if (!typed) {
+      codeError.textContent = 'Type the code from the hub’s pairing card.';
+      code.focus();
+      return;
+    }
+    const address = url.value.trim();
+    const fp = fingerprint.value.trim();
+    if (address || fp) {
+      if (!address || !fp) {
+        addressError.textContent = 'Give both the address and the fingerprint from the card, or neither.';
+        (address ? fingerprint : url).focus();
+        return;
+      }
+      join({ url: address, fingerprint: fp, code: typed });
+      return;
+    }
+    join(chosen ? { hub_id: chosen, code: typed } : { code: typed });
+  });
+
+  async function join(how) {
+    if (busy) return;
+    busy = true;
+    submit.disabled = true;
+    submit.textContent = 'Joining…';
+    replace(result, loading('Joining the hub…'));
+    let joined;
+    const since = Date.now();
+    try {
+      joined = await api.post(api.paths.hubJoin(), { item: { ...how, door: door.value.trim() || null } });
+    } catch (e) {
+      busy = false;
+      if (!alive) return;
+      submit.disabled = false;
+      submit.textContent = 'Join';
+      refused(e);
+      return;
+    }
+    busy = false;
+    if (!alive) return;
+    stops.forEach((stop) => stop());
+    stops.length = 0;
+    toast(`Joined the venue hub “${joined.hub_name}”.`, 'ok');
+    showJoined(joined, since);
+  }
+
+  function refused(e) {
+    const codeProblem = e.status === 422 && e.errors.find((m) => /^item\.(code|qr_text)\b/.test(m));
+    if (codeProblem) {
+      replace(result);
+      codeError.textContent = api.humanise(codeProblem);
+      code.focus();
+      code.select();
+      return;
+    }
+    const addressProblem = e.status === 422 && e.errors.find((m) => /^item\.(url|fingerprint)\b/.test(m));
+    if (addressProblem) {
+      replace(result);
+      byAddress.open = true;
+      addressError.textContent = api.humanise(addressProblem);
+      return;
+    }
+    replace(result, errorPanel(e, null, { title: e.status === 429 ? 'Wait a moment' : 'Not joined' }));
+  }
+
+  /** Joined: the hub's events come over in the first round; then to the door. */
+  function showJoined(joined, since) {
+    const progress = h('p', { 'data-testid': 'hub-joined-progress' }, 'Bringing the hub’s events over…');
+    const go = h('a', { class: 'btn btn-primary', href: '#/events', 'data-testid': 'hub-joined-events', hidden: true }, 'Choose the event');
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-join-done' },
+      h('h1', null, 'Joined'),
+      h('section', { class: 'card notice-ok' },
+        h('h2', null, `This kiosk syncs with “${joined.hub_name}”`),
+        identity([joined.url], groupFingerprint(joined.fingerprint)),
+        progress,
+        h('div', { class: 'btn-row' }, go, h('a', { class: 'btn', href: '#/sync' }, 'Sync status')))));
+    // The first round after the join brings the events: wait for it (or for its error).
+    const wait = async (tries) => {
+      if (!alive) return;
+      let status = null;
+      try {
+        status = await api.get(api.paths.sync());
+      } catch (e) {
+        status = null;
+      }
+      if (!alive) return;
+      const after = (iso) => iso && Date.parse(iso) >= since - 2000;
+      if (status && after(status.last_success_at)) {
+        progress.textContent = 'The hub’s events are here.';
+        go.hidden = false;
+        go.focus();
+        return;
+      }
+      if ((status && after(status.last_attempt_at) && status.last_error) || tries >= 60) {
+        progress.textContent = status && status.last_error
+          ? `The events have not come over yet: ${status.last_error}`
+          : 'The events have not come over yet: the Sync screen says why.';
+        go.hidden = false;
+        return;
+      }
+      setTimeout(() => wait(tries + 1), 1000);
+    };
+    wait(0);
+  }
+
+  search();
+  code.focus();
+  return () => {
+    alive = false;
+    stops.forEach((stop) => stop());
+  };
+}
