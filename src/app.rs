@@ -37,26 +37,31 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<RunningServer, StartError> {
     let secret_store = config.server.secret_store;
-    let server = server::start(config.server, shutdown).await?;
+    let mut server = server::start(config.server, shutdown).await?;
     if secret_store {
         // A remote's secret stored in the table before the store was used goes there now.
         let db = server.db.clone();
         tokio::spawn(async move { crate::sync::move_secret_to_store(&db).await });
     }
+    // Each task ends with the server (`RunningServer::own`).
     // The first pass runs at once, beside the server (retention.rs).
-    crate::retention::spawn(server.db.clone());
+    let retention = crate::retention::spawn(server.db.clone());
+    server.own(&retention);
     if !config.sync_every.is_zero() {
-        crate::sync::spawn(server.db.clone(), config.sync_every);
+        let sync = crate::sync::spawn(server.db.clone(), config.sync_every);
+        server.own(&sync);
     }
     // A kiosk joined to a venue hub follows the hub's check-ins as they happen.
-    crate::hub::follow::spawn(server.db.clone());
+    let follow = crate::hub::follow::spawn(server.db.clone());
+    server.own(&follow);
     if let Some(backups) = config.backups {
-        crate::backup::spawn_rolling(
+        let backups = crate::backup::spawn_rolling(
             server.db.file().clone(),
             backups.dir,
             backups.every,
             backups.keep,
         );
+        server.own(&backups);
     }
     Ok(server)
 }

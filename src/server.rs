@@ -180,9 +180,16 @@ pub struct RunningServer {
     _lock: crate::backup::ServeLock,
     shutdown: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Tasks that work for this server (the sync, retention, backups): they end with it.
+    background: Vec<tokio::task::AbortHandle>,
 }
 
 impl RunningServer {
+    /// Ties a background task to this server: it is stopped when the server ends.
+    pub fn own<T>(&mut self, task: &tokio::task::JoinHandle<T>) {
+        self.background.push(task.abort_handle());
+    }
+
     /// Stops accepting, lets requests in flight finish, and waits for the server to end.
     pub async fn stop(mut self) -> Result<()> {
         if let Some(tx) = self.shutdown.take() {
@@ -199,6 +206,11 @@ impl RunningServer {
             .await
             .map_err(|e| Error::internal(format!("server task failed: {e}")))?
             .map_err(|e| Error::internal(format!("server failed: {e}")));
+        // A server started again in the same process (the desktop app becoming the venue
+        // hub) starts its own: two sync loops or followers must never run side by side.
+        for task in &self.background {
+            task.abort();
+        }
         let db = self.db.clone();
         match tokio::task::spawn_blocking(move || db.checkpoint()).await {
             Ok(Ok(())) => {}
@@ -321,7 +333,7 @@ pub async fn start(
     });
     let (shutdown, stop) = oneshot::channel::<()>();
     let limits = state.limits.clone();
-    tokio::spawn(async move {
+    let forgetting = tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
             every.tick().await;
@@ -396,6 +408,7 @@ pub async fn start(
         _lock: lock,
         shutdown: Some(shutdown),
         task,
+        background: vec![forgetting.abort_handle()],
     })
 }
 

@@ -61,6 +61,18 @@ struct Options {
     /// Seconds the window stays up after `smoke: ready` (for a screenshot).
     #[arg(long, default_value_t = 3)]
     smoke_linger: u64,
+    /// Serve as the venue hub: the API over HTTPS on the LAN at --hub-port, found by the
+    /// other kiosks over mDNS. Also a setting an organiser turns on in the app (Venue hub
+    /// → Make this the venue hub); this flag turns it on for this run.
+    #[arg(long, env = "ENTRADA_HUB")]
+    hub: bool,
+    /// The venue hub's HTTPS port on the LAN.
+    #[arg(long, env = "ENTRADA_HUB_PORT", default_value_t = 7879)]
+    hub_port: u16,
+    /// The venue hub's name, as kiosks list it [default: the one given in the app, else
+    /// "Entrada hub" and the start of its id].
+    #[arg(long, value_parser = entrada::hub::discovery::check_name)]
+    hub_name: Option<String>,
 }
 
 /// Runs in the kiosk page in smoke mode: ready once the UI rendered its first screen (a
@@ -111,6 +123,7 @@ fn main() {
             };
             tracing::info!(db = %db.display(), port = options.port, kiosk = options.kiosk, "starting");
             app.manage(Kiosk::default());
+            app.manage(Restart::default());
             let window = open_window(app.handle(), &options, started)?;
             let handle = app.handle().clone();
             let opts = options.clone();
@@ -241,6 +254,18 @@ fn open_window(
                     let on = url.query_pairs().any(|(k, v)| k == "on" && v == "1");
                     as_organiser(nav_app.clone(), port, url, move |app| {
                         switch_kiosk(app, port, idle, on);
+                    });
+                    false
+                }
+                (true, "/desktop/hub") => {
+                    let on = url.query_pairs().any(|(k, v)| k == "on" && v == "1");
+                    let name = url
+                        .query_pairs()
+                        .find(|(k, _)| k == "name")
+                        .map(|(_, v)| v.trim().to_owned())
+                        .filter(|v| !v.is_empty());
+                    as_organiser(nav_app.clone(), port, url, move |app| {
+                        switch_hub(&app, on, name);
                     });
                     false
                 }
@@ -383,6 +408,45 @@ fn switch_kiosk(app: AppHandle, port: u16, idle: u32, on: bool) {
     }
 }
 
+/// A request to start the server again with the settings as they are now (an organiser
+/// made this computer the venue hub, or stopped it being one).
+#[derive(Default)]
+struct Restart {
+    asked: tokio::sync::Notify,
+}
+
+/// An organiser made this computer the venue hub, or stopped it being one: kept for the
+/// next start, and the server started again now with it (`start_server`).
+fn switch_hub(app: &AppHandle, on: bool, name: Option<String>) {
+    match app.path().app_config_dir() {
+        Ok(dir) => {
+            let mut saved = settings::Settings::load(&dir);
+            saved.hub = on;
+            if let Some(name) = name {
+                match entrada::hub::discovery::check_name(&name) {
+                    Ok(name) => saved.hub_name = Some(name),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the hub's name is not usable: kept the last one")
+                    }
+                }
+            }
+            if let Err(e) = saved.save(&dir) {
+                tracing::error!(error = %e, dir = %dir.display(), "cannot save the hub setting");
+                return;
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "no config directory for the hub setting");
+            return;
+        }
+    }
+    tracing::info!(
+        on,
+        "venue hub switched by an organiser: starting the server again"
+    );
+    app.state::<Restart>().asked.notify_one();
+}
+
 /// The UI's address in the window, with the flags the page reads (`desktop.js`).
 fn page_url(port: u16, kiosk: bool, idle_minutes: u32) -> String {
     let mut url = format!("http://127.0.0.1:{port}/?desktop=1");
@@ -441,37 +505,56 @@ async fn start_server(
     db: PathBuf,
     log_dir: PathBuf,
 ) {
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let started = async {
-        // The database's key: made at the first start and kept in the OS secret store, or
-        // where there is none in an owner-only key file of the configuration directory
-        // (ENTRADA_DB_KEY wins). The store may take seconds to answer: not on the runtime.
-        let path = db.clone();
-        let key = tokio::task::spawn_blocking(move || {
-            let found = entrada::keystore::find(
-                &path,
-                entrada::keystore::Keep::Default,
-                entrada::keystore::Make::ForNewDatabase,
-            );
-            if let Ok(loaded) = &found {
-                entrada::keystore::say_where(&path, loaded);
-            }
-            found
-        })
-        .await
-        .map_err(|e| entrada::error::Error::internal(format!("the key lookup failed: {e}")))??;
+    // The database's key: made at the first start and kept in the OS secret store, or
+    // where there is none in an owner-only key file of the configuration directory
+    // (ENTRADA_DB_KEY wins). The store may take seconds to answer: not on the runtime.
+    let path = db.clone();
+    let key = tokio::task::spawn_blocking(move || {
+        let found = entrada::keystore::find(
+            &path,
+            entrada::keystore::Keep::Default,
+            entrada::keystore::Make::ForNewDatabase,
+        );
+        if let Ok(loaded) = &found {
+            entrada::keystore::say_where(&path, loaded);
+        }
+        found
+    })
+    .await
+    .map_err(|e| entrada::error::Error::internal(format!("the key lookup failed: {e}")));
+    let key = match key {
+        Ok(Ok(key)) => key,
+        Ok(Err(e)) | Err(e) => {
+            show_start_error(&app, &window, &options, &db, &log_dir, &e.into()).await;
+            return;
+        }
+    };
+    let secret_store = key.in_secret_store();
+    let db_key = key.key.map(std::sync::Arc::new);
+    let config_dir = app.path().app_config_dir().ok();
+    // The first start opens the page; a start again (the venue hub turned on or off)
+    // opens the Venue hub screen, saying why when the hub could not start.
+    let mut again: Option<Option<String>> = None;
+    loop {
+        let saved = config_dir
+            .as_deref()
+            .map(settings::Settings::load)
+            .unwrap_or_default();
+        let hub = options.hub || saved.hub;
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let config = AppConfig {
             server: ServerConfig {
                 db_path: db.clone(),
-                secret_store: key.in_secret_store(),
-                db_key: key.key.map(std::sync::Arc::new),
+                secret_store,
+                db_key: db_key.clone(),
                 bind: SocketAddr::from(([127, 0, 0, 1], options.port)),
                 token_ttl: DEFAULT_TOKEN_TTL,
                 demo: false,
                 rate_limit: DEFAULT_RATE_LIMIT,
                 allowed_hosts: Vec::new(),
-                hub: None,
-                hub_name: None,
+                // The LAN gets HTTPS on every interface; plain HTTP stays on loopback.
+                hub: hub.then_some(SocketAddr::from(([0, 0, 0, 0], options.hub_port))),
+                hub_name: options.hub_name.clone().or(saved.hub_name.clone()),
                 hub_scan_limit: entrada::hub::door::DEFAULT_LIMIT,
                 // A day at the door on a small PC: small page caches (`CacheSizes::KIOSK`).
                 db_cache: CacheSizes::KIOSK,
@@ -479,50 +562,92 @@ async fn start_server(
             sync_every: Duration::from_secs(30),
             backups: None,
         };
-        entrada::app::run(config, async move {
+        let started = entrada::app::run(config, async move {
             let _ = stopped.await;
         })
-        .await
-    };
-    match started.await {
-        Ok(server) => {
-            tracing::info!(addr = %server.addr, "local API listening");
-            match page_url(options.port, options.kiosk, options.idle_minutes).parse() {
-                Ok(url) => {
-                    if let Err(e) = window.navigate(url) {
-                        tracing::error!(error = %e, "cannot open the kiosk page");
+        .await;
+        match started {
+            Ok(server) => {
+                tracing::info!(addr = %server.addr, hub = server.hub.is_some(), "local API listening");
+                let kiosk = app.state::<Kiosk>().on.load(Ordering::SeqCst) || options.kiosk;
+                let mut page = page_url(options.port, kiosk, options.idle_minutes);
+                match &again {
+                    None => {}
+                    Some(None) => page.push_str("#/hub"),
+                    Some(Some(why)) => {
+                        let mut query = url::form_urlencoded::Serializer::new(String::new());
+                        query.append_pair("failed", why);
+                        page.push_str(&format!("#/hub?{}", query.finish()));
                     }
                 }
-                Err(e) => tracing::error!(error = %e, "bad kiosk URL"),
+                match page.parse() {
+                    Ok(url) => {
+                        if let Err(e) = window.navigate(url) {
+                            tracing::error!(error = %e, "cannot open the kiosk page");
+                        }
+                    }
+                    Err(e) => tracing::error!(error = %e, "bad kiosk URL"),
+                }
+                // The server (and its database lock) lives until an organiser asks for a
+                // start again; then it stops whole (its sync and follower too) first.
+                app.state::<Restart>().asked.notified().await;
+                let _ = stop.send(());
+                if let Err(e) = server.wait().await {
+                    tracing::warn!(error = %e, "the server did not stop cleanly");
+                }
+                again = Some(None);
             }
-            // Keep the server (and its database lock) for the life of the app.
-            let _keep = (server, stop);
-            std::future::pending::<()>().await;
-        }
-        Err(e) => {
-            tracing::error!(error = %e, db = %db.display(), "the local server cannot start");
-            let (what, hint) = explain(&e, options.port, &db);
-            tracing::info!(%what, %hint, "told the person at the kiosk");
-            let mut splash = match window.url() {
-                Ok(u) => u,
-                Err(_) => return,
-            };
-            splash
-                .query_pairs_mut()
-                .clear()
-                .append_pair("error", &what)
-                .append_pair("hint", &hint)
-                .append_pair("log", &log_dir.join("entrada.log.*").display().to_string());
-            let _ = window.navigate(splash);
-            if options.smoke {
-                // The error page stays up for the screenshot, then the verdict.
-                eprintln!("smoke: the server did not start: {e}");
-                tokio::time::sleep(Duration::from_secs(options.smoke_linger)).await;
-                // Not `app.exit(1)`: the event loop's own exit code on Linux is always 0.
-                let _ = app;
-                std::process::exit(1);
+            Err(e) if again.is_some() && hub && !options.hub => {
+                // Turned on in the app, and the hub cannot start (its port is taken?):
+                // back to a plain kiosk, and the Venue hub screen says why.
+                tracing::error!(error = %e, "the venue hub cannot start: serving without it");
+                if let Some(dir) = &config_dir {
+                    let mut saved = settings::Settings::load(dir);
+                    saved.hub = false;
+                    if let Err(e) = saved.save(dir) {
+                        tracing::error!(error = %e, "cannot save the hub setting");
+                        return;
+                    }
+                }
+                again = Some(Some(e.to_string()));
+            }
+            Err(e) => {
+                show_start_error(&app, &window, &options, &db, &log_dir, &e).await;
+                return;
             }
         }
+    }
+}
+
+/// The splash says why the server cannot start and what to do (and the log has it).
+async fn show_start_error(
+    app: &AppHandle,
+    window: &WebviewWindow,
+    options: &Options,
+    db: &std::path::Path,
+    log_dir: &std::path::Path,
+    e: &StartError,
+) {
+    tracing::error!(error = %e, db = %db.display(), "the local server cannot start");
+    let (what, hint) = explain(e, options.port, db);
+    tracing::info!(%what, %hint, "told the person at the kiosk");
+    let Ok(mut splash) = window.url() else {
+        return;
+    };
+    splash
+        .query_pairs_mut()
+        .clear()
+        .append_pair("error", &what)
+        .append_pair("hint", &hint)
+        .append_pair("log", &log_dir.join("entrada.log.*").display().to_string());
+    let _ = window.navigate(splash);
+    if options.smoke {
+        // The error page stays up for the screenshot, then the verdict.
+        eprintln!("smoke: the server did not start: {e}");
+        tokio::time::sleep(Duration::from_secs(options.smoke_linger)).await;
+        // Not `app.exit(1)`: the event loop's own exit code on Linux is always 0.
+        let _ = app;
+        std::process::exit(1);
     }
 }
 

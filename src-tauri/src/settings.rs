@@ -1,7 +1,8 @@
 //! What the desktop app keeps between starts, in `settings.json` in the app's config
-//! directory: today whether it starts in kiosk mode, which an organiser turns on in the
-//! UI so that a venue's computer comes back as a kiosk after a restart without anyone
-//! editing a launcher's command line.
+//! directory: whether it starts in kiosk mode, and whether it serves as the venue hub
+//! (and under which name), which an organiser turns on in the UI so that a venue's
+//! computer comes back the same after a restart without anyone editing a launcher's
+//! command line.
 
 use std::path::Path;
 
@@ -14,6 +15,12 @@ pub struct Settings {
     /// Start in kiosk mode.
     #[serde(default)]
     pub kiosk: bool,
+    /// Serve as the venue hub (an organiser's choice in the app).
+    #[serde(default)]
+    pub hub: bool,
+    /// The venue hub's name as kiosks list it; None: the default name.
+    #[serde(default)]
+    pub hub_name: Option<String>,
 }
 
 impl Settings {

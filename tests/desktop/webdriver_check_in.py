@@ -5,14 +5,17 @@ server). Sign in as the demo organiser, pick the event, see the camera preview p
 attendee's code as a hardware scanner does (keys, then Enter, with no field focused) and
 see the green result; a short shift at the door (150 more check-ins, then the same people
 again, without the app growing); then turn kiosk mode on in the settings (the shell checks
-the organiser, keeps the setting, reopens the page in kiosk mode) and off again.
+the organiser, keeps the setting, reopens the page in kiosk mode) and off again; then make
+this computer the venue hub on the Venue hub screen (the shell keeps the setting and starts
+its server again: HTTPS on the hub's port with the certificate the screen shows, a pairing
+card) and stop it being one.
 
     python3 tests/desktop/webdriver_check_in.py APP ENTRADA TAURI_DRIVER
 
 Run under an X display and a session bus (.ci/desktop does both). Standard library only:
 WebDriver is JSON over HTTP.
 """
-import json, os, re, signal, subprocess, sys, tempfile, time, urllib.request
+import hashlib, json, os, re, signal, socket, ssl, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import memory  # noqa: E402  (tests/desktop/memory.py)
@@ -149,12 +152,27 @@ def main():
     port, dport = free_port(), free_port()
     settings = os.path.join(config, "org.entrada.kiosk", "settings.json")
 
-    def kiosk_setting():
+    def setting(name):
         try:
             with open(settings) as f:
-                return json.load(f).get("kiosk")
+                return json.load(f).get(name)
         except (OSError, ValueError):
             return None
+
+    def kiosk_setting():
+        return setting("kiosk")
+
+    hub_port = free_port()
+
+    def served_fingerprint():
+        """The SHA-256 of the certificate served on the hub's port, as the UI groups it;
+        None while nothing answers there."""
+        try:
+            pem = ssl.get_server_certificate(("127.0.0.1", hub_port), timeout=5)
+        except (OSError, ssl.SSLError):
+            return None
+        digest = hashlib.sha256(ssl.PEM_cert_to_DER_cert(pem)).hexdigest().upper()
+        return " ".join(digest[i:i + 4] for i in range(0, 64, 4))
 
     driver = start_driver(DRIVER, dport, env)
     session = None
@@ -162,7 +180,8 @@ def main():
         launched = time.time()
         session = Session(f"http://127.0.0.1:{dport}", {
             "browserName": "wry",
-            "tauri:options": {"application": APP, "args": ["--port", str(port), "--db", db]},
+            "tauri:options": {"application": APP, "args": ["--port", str(port), "--db", db,
+                                                           "--hub-port", str(hub_port)]},
         })
         session.find('[data-testid="sign-in"]')
         first_screen = time.time()
@@ -241,6 +260,36 @@ def main():
         session.wait_for("the page out of kiosk mode", lambda: session.execute(in_kiosk) is False)
         session.wait_for("kiosk: false in settings.json", lambda: kiosk_setting() is False)
         print("ok - an organiser turns kiosk mode on in the settings and off again; the setting is kept")
+
+        # The venue hub from its screen, for real: the shell checks the organiser's token,
+        # keeps the setting and starts its server again as the hub; the page comes back
+        # signed in on the Venue hub screen, which shows the certificate served on the
+        # LAN port. Then a pairing card, and the hub stopped again the same way.
+        session.execute("location.href = '/desktop/hub?on=1&token=not-a-token'")
+        time.sleep(2)
+        assert setting("hub") is not True, "a bad token made this the venue hub"
+        session.execute("location.hash = '#/hub'")
+        session.type_into('[data-testid="hub-name"]', "Hall A")
+        started = time.time()
+        session.click('[data-testid="hub-make-on"]')
+        session.wait_for("the Venue hub screen of the hub", lambda: session.exists('[data-testid="hub-serving"]'), wait=60)
+        took = time.time() - started
+        assert setting("hub") is True and setting("hub_name") == "Hall A", open(settings).read()
+        assert "Hall A" in session.text('[data-testid="hub-serving"] h2')
+        shown = session.text('[data-testid="hub-fingerprint"]').strip()
+        assert served_fingerprint() == shown, f"served {served_fingerprint()}, shown {shown}"
+        session.click('[data-testid="hub-show-card"]')
+        code = session.text('[data-testid="hub-card-code"]').replace(" ", "")
+        assert re.fullmatch(r"[0-9A-Z]{8}", code), code
+        session.screenshot("desktop-webdriver-hub-card.png")
+        session.execute("location.hash = '#/hub'")
+        session.click('[data-testid="hub-stop"]')
+        session.wait_for("the Venue hub screen of a plain kiosk", lambda: session.exists('[data-testid="hub-neither"]'), wait=60)
+        assert setting("hub") is False, open(settings).read()
+        assert served_fingerprint() is None, "the hub's port still answers"
+        session.find('[data-testid="user-menu"]')
+        print(f"ok - an organiser makes this computer the venue hub in the app ({took:.1f} s to the "
+              "hub's screen: HTTPS served with the certificate shown, a pairing card) and stops it again")
         return 0
     except Exception as e:
         print(f"not ok - WebDriver check-in in the real window: {e}")

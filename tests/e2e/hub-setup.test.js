@@ -4,7 +4,8 @@
 // the card's address, fingerprint and code typed (after a wrong code is refused beside the
 // field), a hardware scanner reading the card (its QR text typed as keys), and the camera
 // holding the card (a fake camera playing the card's QR code). The hub's Devices list then
-// shows each kiosk with its door and last contact, and an organiser revokes one.
+// shows each kiosk with its door and last contact, and an organiser revokes one. In the
+// desktop app, "Make this the venue hub" asks the shell with the organiser's token.
 
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,6 +83,7 @@ describe('the venue hub set up in the UI', () => {
     // The LAN search ends (on loopback it may find nothing), then the address is typed.
     await page.getByTestId('hub-found-none').or(page.getByTestId('hub-found-item').first()).waitFor({ timeout: 15000 });
     assert.deepEqual(await smallTargets(page), [], 'every control is a touch target');
+    await screenshot(page, 'hub-join-1024');
     if (!(await page.getByTestId('hub-by-address').evaluate((d) => d.open))) {
       await page.getByTestId('hub-by-address').locator('summary').click();
     }
@@ -121,6 +123,26 @@ describe('the venue hub set up in the UI', () => {
     const devices = await api(hub, 'GET', '/api/v2/kiosk/hub/devices', null, { as: 'organiser' });
     assert.ok(devices[0].revoked_at, 'revoked on the hub');
     assert.deepEqual(hubPage.problems, []);
+    assert.deepEqual(page.problems, []);
+  });
+
+  it('in the desktop app, asks the shell to make this the venue hub under the name given', async () => {
+    const k = await kiosk();
+    const page = await newPage(browser, { width: 1024, height: 600, server: k });
+    await signIn(page, k, 'organiser', { path: '/?desktop=1' });
+    await page.goto(`${k.base}/#/hub`);
+    await page.getByTestId('hub-make').waitFor();
+    await page.getByTestId('hub-name').fill('Hall B');
+    await screenshot(page, 'hub-make-desktop-1024');
+    // The desktop shell takes /desktop/hub (tests/desktop checks what it does with it).
+    const asked = new Promise((resolve) => {
+      page.route('**/desktop/hub?**', (route) => { resolve(new URL(route.request().url())); route.fulfill({ status: 204 }); });
+    });
+    await page.getByTestId('hub-make-on').click();
+    const url = await asked;
+    assert.equal(url.searchParams.get('on'), '1');
+    assert.equal(url.searchParams.get('name'), 'Hall B');
+    assert.match(url.searchParams.get('token'), /^ent_at_/);
     assert.deepEqual(page.problems, []);
   });
 

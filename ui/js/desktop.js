@@ -69,6 +69,17 @@ export function kioskUrl(on, accessToken) {
   return `/desktop/kiosk?on=${on ? 1 : 0}&token=${encodeURIComponent(accessToken)}`;
 }
 
+/**
+ * Asks the desktop shell to make this computer the venue hub (`on`, under `name`) or to
+ * stop it being one: it checks that the token is an organiser's, keeps the setting for the
+ * next start, starts its server again and opens the Venue hub screen.
+ */
+export function hubUrl(on, name, accessToken) {
+  const query = new URLSearchParams({ on: on ? '1' : '0', token: accessToken });
+  if (name) query.set('name', name);
+  return `/desktop/hub?${query}`;
+}
+
 const STILL_HERE_MS = 6000; // the shell acts within a moment; after this it did not
 
 /**

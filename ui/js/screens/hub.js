@@ -15,8 +15,9 @@
 
 import * as api from '../api.js';
 import { h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog } from '../dom.js';
-import { isDesktop } from '../desktop.js';
+import { isDesktop, hubUrl, organiserRequest } from '../desktop.js';
 import { toast } from '../shell.js';
+import { deviceName } from '../session.js';
 import { Camera } from '../camera.js';
 import { listenForScanner } from '../scanner.js';
 
@@ -26,18 +27,23 @@ const DEVICES_EVERY_MS = 5000;
 export function render(root, params = {}) {
   if (params.sub === 'card') return renderCard(root);
   if (params.sub === 'join') return renderJoin(root);
-  return renderHub(root);
+  return renderHub(root, params.query);
 }
 
 // ---- #/hub ---------------------------------------------------------------------------
 
-function renderHub(root) {
+function renderHub(root, query) {
   let alive = true;
   let timer = null;
+  const stops = [];
   const body = h('div', { 'data-testid': 'hub-body' }, loading());
+  // The desktop app could not start as the hub, and started again without it.
+  const failed = query && query.get('failed');
   replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-screen' },
     h('h1', null, 'Venue hub'),
     h('p', { class: 'lead' }, 'Several doors, one venue, no internet: one Entrada is the venue hub, and the kiosks at the other doors join it. A ticket admitted at one door is then refused at the next.'),
+    failed ? h('p', { class: 'notice notice-bad', role: 'alert', 'data-testid': 'hub-failed' },
+      h('strong', null, 'This computer could not become the venue hub. '), failed) : null,
     body));
 
   async function load() {
@@ -54,7 +60,7 @@ function renderHub(root) {
     } else if (state.joined) {
       replace(body, joinedCard(state.joined));
     } else {
-      replace(body, neitherCard());
+      replace(body, neitherCard(stops));
     }
   }
 
@@ -67,7 +73,8 @@ function renderHub(root) {
         h('p', null, 'Kiosks on this network find it by its name. To join one, open Settings → Venue hub → Join the venue hub on that kiosk, and show it a pairing card from here.'),
         identity(hub.urls, hub.fingerprint_grouped),
         h('div', { class: 'btn-row' },
-          h('a', { class: 'btn btn-primary', href: '#/hub/card', 'data-testid': 'hub-show-card' }, 'Show a pairing card'))),
+          h('a', { class: 'btn btn-primary', href: '#/hub/card', 'data-testid': 'hub-show-card' }, 'Show a pairing card')),
+        isDesktop() ? stopControl(stops) : null),
       h('section', { class: 'card', 'aria-labelledby': 'hub-devices-title' },
         h('h2', { id: 'hub-devices-title' }, 'Devices'),
         h('p', { class: 'muted' }, 'The kiosks that joined this hub. Each reports after every sync; revoke one that is lost or no longer yours.'),
@@ -90,7 +97,17 @@ function renderHub(root) {
   }
 
   load();
-  return () => { alive = false; clearTimeout(timer); };
+  return () => { alive = false; clearTimeout(timer); stops.forEach((stop) => stop()); };
+}
+
+/** In the desktop app: stop serving as the hub (the app starts its server again). */
+function stopControl(stops) {
+  const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-stop-status' });
+  const button = h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'hub-stop' }, 'Stop being the venue hub');
+  stops.push(organiserRequest(button, status, 'Stopping the hub…', (token) => hubUrl(false, '', token)));
+  return h('div', { class: 'section-gap' },
+    h('p', { class: 'muted small' }, 'The kiosks that joined then decide alone at their doors until a hub answers again.'),
+    status, h('div', { class: 'btn-row' }, button));
 }
 
 /** The hub's addresses and certificate fingerprint, as a person compares them. */
@@ -156,19 +173,46 @@ function joinedCard(joined) {
       h('a', { class: 'btn', href: '#/hub/join', 'data-testid': 'hub-join-again' }, 'Join another hub')));
 }
 
-function neitherCard() {
+function neitherCard(stops) {
   return h('div', null,
     h('section', { class: 'card', 'data-testid': 'hub-neither', 'aria-labelledby': 'hub-join-title' },
       h('h2', { id: 'hub-join-title' }, 'Join the venue hub'),
       h('p', null, 'For a kiosk at one of the doors: it finds the hub on this network, you show it the hub’s pairing card, and it syncs with the hub from then on.'),
       h('div', { class: 'btn-row' },
         h('a', { class: 'btn btn-primary', href: '#/hub/join', 'data-testid': 'hub-join' }, 'Join the venue hub'))),
-    h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
+    makeCard(stops));
+}
+
+/**
+ * Making this Entrada the hub: in the desktop app a button (the shell keeps the setting
+ * and starts its server again as the hub); for `entrada serve`, the command.
+ */
+function makeCard(stops) {
+  const words = h('p', null, 'One computer per venue, on the same network as the doors, that stays on all day. It serves the other kiosks over HTTPS and can still be a door itself.');
+  if (!isDesktop()) {
+    return h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
       h('h2', { id: 'hub-make-title' }, 'Make this the venue hub'),
-      h('p', null, 'One computer per venue, on the same network as the doors, that stays on all day. It serves the other kiosks over HTTPS and can still be a door itself.'),
-      h('p', { class: 'muted small', 'data-testid': 'hub-make-how' }, isDesktop()
-        ? 'Start Entrada on that computer with: entrada-desktop --hub --hub-name "Hall A"'
-        : 'Start the server on that computer with: entrada serve --hub --hub-name "Hall A"')));
+      words,
+      h('p', { class: 'muted small', 'data-testid': 'hub-make-how' },
+        'Start the server on that computer with: entrada serve --hub --hub-name "Hall A" (or turn it on in the Entrada desktop app).'));
+  }
+  const name = h('input', {
+    id: 'hub-name', type: 'text', maxlength: 63, autocomplete: 'off', 'data-testid': 'hub-name',
+    placeholder: 'e.g. Hall A', 'aria-describedby': 'hub-name-hint',
+  });
+  const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-make-status' });
+  const button = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'hub-make-on' }, 'Make this the venue hub');
+  stops.push(organiserRequest(button, status, 'Starting the venue hub…', (token) => hubUrl(true, name.value.trim(), token)));
+  return h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
+    h('h2', { id: 'hub-make-title' }, 'Make this the venue hub'),
+    words,
+    h('div', { class: 'field' },
+      h('label', { for: 'hub-name' }, 'The hub’s name'),
+      name,
+      h('p', { class: 'hint', id: 'hub-name-hint' }, 'How the kiosks list it, e.g. the hall it stands in. Empty: “Entrada hub” and a number.')),
+    h('p', { class: 'muted small' }, 'Entrada starts its server again for this: screens reload, nobody is signed out.'),
+    status,
+    h('div', { class: 'btn-row' }, button));
 }
 
 /** 64 hex digits as 16 groups of 4, as the hub's own screen shows them. */
@@ -418,7 +462,8 @@ function renderJoin(root) {
     let joined;
     const since = Date.now();
     try {
-      joined = await api.post(api.paths.hubJoin(), { item: { ...how, door: door.value.trim() || null } });
+      // The name this kiosk already gives its check-ins (X-Device-Name; the top bar's menu).
+      joined = await api.post(api.paths.hubJoin(), { item: { ...how, device_name: deviceName(), door: door.value.trim() || null } });
     } catch (e) {
       busy = false;
       if (!alive) return;
