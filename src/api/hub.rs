@@ -28,6 +28,7 @@ use super::envelope::ItemRequest;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ApiQuery, ItemBody};
 use super::guard::ViaHub;
+use super::idempotency::Idempotent;
 use super::json::Json;
 use super::state::AppState;
 use crate::auth::secrets::ClientCredentials;
@@ -592,4 +593,88 @@ pub async fn report(
         })
         .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Body member of `POST /kiosk/hub/conflicts`.
+#[derive(Deserialize, ToSchema)]
+pub struct ConflictInput {
+    /// The hub's event id.
+    pub event_id: i64,
+    /// The hub's attendee id.
+    pub attendee_id: i64,
+    /// When the kiosk admitted the attendee, deciding alone (RFC 3339).
+    #[schema(format = DateTime)]
+    pub admitted_at: String,
+    /// What the hub said when the check-in reached it.
+    #[schema(schema_with = crate::domain::schema::required_long)]
+    pub message: String,
+}
+
+/// A door duplicate, as the hub lists it to every kiosk: who admitted twice, where, when.
+#[derive(Serialize, ToSchema)]
+pub struct DoorConflict {
+    /// The hub's conflict id (its Sync screen's).
+    pub id: i64,
+}
+
+/// A joined kiosk reports a duplicate entry: it admitted an attendee while it could not
+/// reach the hub, and the hub had admitted them at another door first (kiosk extension; a
+/// joined kiosk's own client). The hub records one `duplicate_entry` conflict, shown on
+/// its Sync screen (`GET /kiosk/sync`) and, through it, on every joined kiosk's. Send an
+/// `Idempotency-Key`: a report sent again is then recorded once. 403 for a token that is
+/// not a joined kiosk's; 404 for an event or attendee the hub does not have.
+#[utoipa::path(post, operation_id = "reportHubConflict", path = "/kiosk/hub/conflicts", tag = "kiosk",
+    request_body = ItemRequest<ConflictInput>,
+    responses((status = 201, description = "Recorded", body = DoorConflict), WriteErrors),
+    security(("oauth2" = ["write"])))]
+pub async fn report_conflict(
+    access: Access<Write>,
+    State(state): State<AppState>,
+    idempotent: Idempotent,
+    ItemBody(input): ItemBody<ConflictInput>,
+) -> Result<axum::response::Response> {
+    let mut problems = Problems::new();
+    let admitted_at = problems.take(
+        chrono::DateTime::parse_from_rfc3339(input.admitted_at.trim())
+            .map(|t| time::format(t.with_timezone(&chrono::Utc)))
+            .map_err(|_| Problem::member("admitted_at", "must be an RFC 3339 date-time")),
+    );
+    let message = problems.take(crate::domain::text::required_text(
+        &At::Member("message"),
+        &input.message,
+        crate::domain::text::MAX_LONG,
+    ));
+    problems.into_result()?;
+    let (Some(admitted_at), Some(message)) = (admitted_at, message) else {
+        return Err(Error::internal("validated input went missing"));
+    };
+    let key = idempotent.clone();
+    let recorded = access
+        .write(&state.db, move |conn, who| {
+            let Some(door) = store::door_of(conn, &who.client_id)? else {
+                return Err(Error::Forbidden(
+                    "only a kiosk joined to this hub reports duplicate entries".into(),
+                ));
+            };
+            let event = crate::db::events::require(conn, who.account_id, input.event_id)?;
+            crate::db::attendees::get(conn, event.id, input.attendee_id)?;
+            let id = sync_store::add_conflict(
+                conn,
+                "duplicate_entry",
+                Some(event.id),
+                Some(input.attendee_id),
+                &serde_json::json!({
+                    "message": message,
+                    "here": {"at": admitted_at, "device": door},
+                    "remote_says": message,
+                    "noticed_at": time::now(),
+                    "reported_by": who.client_id,
+                }),
+            )?;
+            let answer = DoorConflict { id };
+            key.store(conn, StatusCode::CREATED, &answer)?;
+            Ok(answer)
+        })
+        .await?;
+    Ok(idempotent.respond(StatusCode::CREATED, &recorded))
 }

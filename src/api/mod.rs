@@ -374,6 +374,7 @@ pub fn kiosk_router() -> (axum::Router<AppState>, OpenApiDoc) {
         .routes(routes!(hub::devices))
         .routes(routes!(hub::revoke_device))
         .routes(routes!(hub::report))
+        .routes(routes!(hub::report_conflict))
         // The UI's own reader of camera frames: not in the document (it is no part of the
         // v2 API), but a kiosk route like the others, under their limits.
         .route("/kiosk/decode", decode::route())

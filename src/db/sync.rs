@@ -627,13 +627,14 @@ pub struct Conflict {
     pub created_at: String,
 }
 
+/// Records a conflict; answers its id.
 pub fn add_conflict(
     conn: &Connection,
     kind: &str,
     event_id: Option<i64>,
     attendee_id: Option<i64>,
     details: &Value,
-) -> Result<()> {
+) -> Result<i64> {
     conn.prepare_cached(
         "INSERT INTO sync_conflicts (kind, event_id, attendee_id, details, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -645,7 +646,18 @@ pub fn add_conflict(
         details.to_string(),
         time::now()
     ])?;
-    Ok(())
+    Ok(conn.last_insert_rowid())
+}
+
+/// Whether a conflict the venue hub lists (its id there) is already kept here.
+pub fn has_hub_conflict(conn: &Connection, hub_id: i64) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM sync_conflicts WHERE json_extract(details, '$.hub_conflict') = ?1",
+        )?
+        .query_row([hub_id], |_| Ok(()))
+        .optional()?
+        .is_some())
 }
 
 pub fn conflicts(conn: &Connection) -> Result<Vec<Conflict>> {

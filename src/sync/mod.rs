@@ -287,8 +287,76 @@ async fn run(
     }
     if config.pinned_fingerprint.is_some() {
         report_to_hub(&remote, db).await;
+        follow_hub_conflicts(&remote, db, &config.client_id).await;
     }
     Ok((summary, remote.entrada))
+}
+
+/// A joined kiosk shows the duplicate entries the other doors reported to the hub
+/// (`POST /kiosk/hub/conflicts`), as the hub's Sync screen does: those it has not got
+/// yet, with the hub's ids turned into its own. Its own reports it has already.
+async fn follow_hub_conflicts(remote: &Remote, db: &Db, own_client: &str) {
+    let reply = match remote
+        .once(reqwest::Method::GET, "/kiosk/sync", None, None, None)
+        .await
+    {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::debug!(error = %e, "the hub's conflicts are not readable");
+            return;
+        }
+    };
+    let theirs: Vec<serde_json::Value> = reply.body["conflicts"]
+        .as_array()
+        .map(|all| {
+            all.iter()
+                .filter(|c| c["kind"] == "duplicate_entry")
+                .filter(|c| {
+                    c["details"]["reported_by"]
+                        .as_str()
+                        .is_some_and(|by| by != own_client)
+                })
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    if theirs.is_empty() {
+        return;
+    }
+    let followed = db
+        .write(move |conn| {
+            for conflict in theirs {
+                let Some(hub_id) = conflict["id"].as_i64() else {
+                    continue;
+                };
+                if store::has_hub_conflict(conn, hub_id)? {
+                    continue;
+                }
+                let event = conflict["event_id"].as_i64();
+                let local_event = match event {
+                    Some(e) => store::local_id(conn, store::EVENT, e, e)?,
+                    None => None,
+                };
+                let local_attendee = match (event, conflict["attendee_id"].as_i64()) {
+                    (Some(e), Some(a)) => store::local_id(conn, store::ATTENDEE, e, a)?,
+                    _ => None,
+                };
+                let mut details = conflict["details"].clone();
+                details["hub_conflict"] = hub_id.into();
+                store::add_conflict(
+                    conn,
+                    "duplicate_entry",
+                    local_event,
+                    local_attendee,
+                    &details,
+                )?;
+            }
+            Ok(())
+        })
+        .await;
+    if let Err(e) = followed {
+        tracing::warn!(error = %e, "cannot keep the hub's conflicts");
+    }
 }
 
 /// Tells the hub this kiosk joined how many of its changes it still waits for (its

@@ -95,13 +95,15 @@ fn apply(conn: &Connection, effects: &[Effect]) -> Result<()> {
                 mirror::set_code_if_free(conn, *attendee, code)?;
                 store::add_alias(conn, *attendee, *event, own)?;
             }
-            Effect::Conflict { event, report } => store::add_conflict(
-                conn,
-                report.kind,
-                Some(*event),
-                report.attendee,
-                &report.details,
-            )?,
+            Effect::Conflict { event, report } => {
+                store::add_conflict(
+                    conn,
+                    report.kind,
+                    Some(*event),
+                    report.attendee,
+                    &report.details,
+                )?;
+            }
             Effect::Unmap { attendee } => store::unmap_attendee(conn, *attendee)?,
         }
     }
@@ -513,6 +515,7 @@ async fn put_again(
     match item["outcome"].as_str().unwrap_or_default() {
         "ok" => Ok(Outcome::Settled(base_of(e, record))),
         "already_checked_in" => {
+            tell_hub_of_duplicate(remote, e, path, key, item, &message).await?;
             let mut effects = base_of(e, record);
             effects.push(Effect::Conflict {
                 event: e.event_id,
@@ -522,6 +525,47 @@ async fn put_again(
         }
         _ => Ok(parked(e, 422, message)),
     }
+}
+
+/// Tells the hub that this kiosk admitted someone the hub had admitted at another door
+/// first, so that the hub's Sync screen (and through it every kiosk's) shows the duplicate
+/// entry too. Under its own idempotency key: a round that stops before the entry settles
+/// tells it again, and the hub records it once. A hub that cannot take it (one without
+/// the endpoint) does not hold the entry back.
+async fn tell_hub_of_duplicate(
+    remote: &Remote,
+    e: &Entry,
+    path: &str,
+    key: &str,
+    item: &serde_json::Value,
+    message: &str,
+) -> Result<(), Stop> {
+    let event = path
+        .strip_prefix("/events/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|id| id.parse::<i64>().ok());
+    let (Some(event), Some(attendee)) = (event, item["attendee"]["id"].as_i64()) else {
+        return Ok(());
+    };
+    let body = serde_json::json!({"item": {
+        "event_id": event,
+        "attendee_id": attendee,
+        "admitted_at": e.body["at"],
+        "message": message,
+    }});
+    let told = remote
+        .call(
+            reqwest::Method::POST,
+            "/kiosk/hub/conflicts",
+            Some(&body),
+            Some(&format!("{key}:duplicate")),
+        )
+        .await;
+    if let Err(f) = told {
+        let (status, said) = refused(f)?;
+        tracing::warn!(status, %said, "the hub did not take this kiosk's duplicate entry");
+    }
+    Ok(())
 }
 
 fn base_of(e: &Entry, record: Option<RemoteAttendee>) -> Vec<Effect> {
