@@ -5,6 +5,9 @@
 //! and syncs; once the hub stops (SIGTERM, so it says goodbye), a new search no longer
 //! lists it.
 //!
+//! The second test runs tests/hub_storm.rs's storm there: a hub and four doors on five
+//! machines, two doors cut off the LAN for part of it.
+//!
 //! Building namespaces needs root (CAP_NET_ADMIN and CAP_SYS_ADMIN) and `ip`; without
 //! them the test says "skipped: ..." on stderr and passes.
 
@@ -14,7 +17,11 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Instant;
 
-use common::BIN;
+use common::hub::{joined_kiosk, local_event, round, start_hub};
+use common::storm::{
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, plan, settle, storm, tally, tickets,
+};
+use common::{BIN, Server};
 use serde_json::Value;
 
 /// The namespaces of one run; deleted on drop, even after a failed assertion.
@@ -366,4 +373,113 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
     // And a new search finds nothing.
     let (hubs, _) = find(&lan, 2, 3);
     assert!(hubs.is_empty(), "a stopped hub is not listed: {hubs:?}");
+}
+
+/// Runs `f` on a thread in the network namespace `node`: what it starts there (servers,
+/// commands, HTTP clients and their runtime threads) lives in that namespace, as on that
+/// machine, while the test drives it from here.
+fn in_node<T: Send>(node: &str, f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                let ns = std::fs::File::open(format!("/run/netns/{node}"))
+                    .expect("the node's namespace");
+                // SAFETY: setns(2) moves only this thread into the namespace that the open
+                // file names; the descriptor is valid for the call.
+                let rc = unsafe {
+                    libc::setns(std::os::fd::AsRawFd::as_raw_fd(&ns), libc::CLONE_NEWNET)
+                };
+                assert_eq!(rc, 0, "setns: {}", std::io::Error::last_os_error());
+                f()
+            })
+            .join()
+            .expect("a thread in the node")
+    })
+}
+
+/// How long doors A and B are cut off the LAN in the storm.
+const CUT_OFF: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// The storm of tests/hub_storm.rs on a real network: a hub and four doors, each on its
+/// own machine, 500 tickets presented twice at two doors each. With every link up, the
+/// hub decides every scan: one `ok` per ticket, each repeat refused naming the first
+/// door. Then a second storm during which doors A and B are cut off the LAN
+/// (`ip link set ... down` on their switch ports) for 8 s from a third of the way in:
+/// they keep admitting on their own within the limit, and after the links come
+/// back and the rounds run, nothing is lost, every door and the hub agree ticket by
+/// ticket, and each ticket admitted twice is one duplicate-entry conflict on the hub and
+/// on every door.
+#[test]
+fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
+    let lan = match Lan::build(1 + DOORS.len()) {
+        Ok(lan) => lan,
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            return;
+        }
+    };
+    let hub = in_node(&lan.nodes[0], || {
+        start_hub("Hall A", &format!("{}:7879", lan.address(1)))
+    });
+    assert_eq!(hub.https, format!("https://{}:7879", lan.address(1)));
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Festival");
+    let calm = tickets(&hub, &token, event, TICKETS, "Calm");
+    // The sign-in makes an HTTP client of its own: on the hub's machine.
+    let organiser = in_node(&lan.nodes[0], || hub.server.organiser_token());
+    let doors: Vec<(Server, String, i64)> = DOORS
+        .iter()
+        .enumerate()
+        .map(|(d, door)| {
+            in_node(&lan.nodes[d + 1], || {
+                // A limit well above a scan's time (milliseconds), so that a loaded
+                // machine's slow answer does not pass for a hub cut off.
+                let (kiosk, t) = joined_kiosk(
+                    &hub,
+                    &organiser,
+                    door,
+                    &["--rate-limit", "0", "--hub-scan-limit-ms", "600"],
+                );
+                let local = local_event(&kiosk, &t);
+                (kiosk, t, local)
+            })
+        })
+        .collect();
+
+    all_decided_by_the_hub(&doors, &calm);
+
+    let wild = tickets(&hub, &token, event, TICKETS, "Wild");
+    for (kiosk, t, _) in &doors {
+        round(kiosk, t);
+    }
+    // Doors A and B are nodes 2 and 3, on switch ports 2 and 3.
+    let links = |state: &str| {
+        for port in ["port2", "port3"] {
+            lan.ip(&["-n", &lan.switch, "link", "set", port, state]);
+        }
+    };
+    // Cut when a third of door A's scans are done, for a fixed time: a cut door's every
+    // scan costs it the limit, so the cut must not wait for its progress to end.
+    let (cut, healing) = std::sync::mpsc::channel::<()>();
+    let answers = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if healing.recv().is_ok() {
+                std::thread::sleep(CUT_OFF);
+                links("up");
+            }
+        });
+        storm(
+            &doors,
+            plan(&wild),
+            move || {
+                links("down");
+                let _ = cut.send(());
+            },
+            || {},
+        )
+    });
+    let (here, doubles) = tally(&answers, "doors A and B cut off for 8 s");
+    assert!(here > 0, "doors A and B decided alone while cut off");
+    settle(&doors);
+    agreed(&hub.server, &token, event, &doors, &[&calm, &wild], doubles);
 }

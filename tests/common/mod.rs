@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod hub;
+pub mod storm;
 
 use std::io::{BufRead, BufReader, Write as _};
 use std::path::PathBuf;
