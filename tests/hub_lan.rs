@@ -17,9 +17,10 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Instant;
 
-use common::hub::{joined_kiosk, local_event, round, start_hub};
+use common::hub::start_hub;
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, plan, settle, storm, tally, tickets,
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm, tally,
+    tickets,
 };
 use common::{BIN, Server};
 use serde_json::Value;
@@ -430,28 +431,12 @@ fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
     let doors: Vec<(Server, String, i64)> = DOORS
         .iter()
         .enumerate()
-        .map(|(d, door)| {
-            in_node(&lan.nodes[d + 1], || {
-                // A limit well above a scan's time (milliseconds), so that a loaded
-                // machine's slow answer does not pass for a hub cut off.
-                let (kiosk, t) = joined_kiosk(
-                    &hub,
-                    &organiser,
-                    door,
-                    &["--rate-limit", "0", "--hub-scan-limit-ms", "600"],
-                );
-                let local = local_event(&kiosk, &t);
-                (kiosk, t, local)
-            })
-        })
+        .map(|(d, name)| in_node(&lan.nodes[d + 1], || door(&hub, &organiser, name, 600)))
         .collect();
 
     all_decided_by_the_hub(&doors, &calm);
 
-    let wild = tickets(&hub, &token, event, TICKETS, "Wild");
-    for (kiosk, t, _) in &doors {
-        round(kiosk, t);
-    }
+    let wild = next_storm(&hub, &token, event, &doors, "Wild");
     // Doors A and B are nodes 2 and 3, on switch ports 2 and 3.
     let links = |state: &str| {
         for port in ["port2", "port3"] {

@@ -10,9 +10,10 @@
 mod common;
 
 use common::Server;
-use common::hub::{joined_kiosk, local_event, round, start_hub};
+use common::hub::start_hub;
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, plan, settle, storm, tally, tickets,
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm, tally,
+    tickets,
 };
 
 #[test]
@@ -22,31 +23,18 @@ fn four_doors_admit_each_ticket_once_and_agree_after_the_hub_died_mid_storm() {
     let event = hub.server.event(&token, "Festival");
     let calm = tickets(&hub, &token, event, TICKETS, "Calm");
     let organiser = hub.server.organiser_token();
+    // tests/hub_door.rs checks the default limit; here a slow answer must not pass for
+    // an absent hub.
     let doors: Vec<(Server, String, i64)> = DOORS
         .iter()
-        .map(|door| {
-            // A limit far above a scan's time here (milliseconds): on a loaded test
-            // machine a slow answer must not pass for an absent hub (tests/hub_door.rs
-            // checks the default limit).
-            let (kiosk, t) = joined_kiosk(
-                &hub,
-                &organiser,
-                door,
-                &["--rate-limit", "0", "--hub-scan-limit-ms", "1500"],
-            );
-            let local = local_event(&kiosk, &t);
-            (kiosk, t, local)
-        })
+        .map(|d| door(&hub, &organiser, d, 1500))
         .collect();
 
     // The hub up: one `ok` per ticket, every repeat refused naming the admitting door.
     all_decided_by_the_hub(&doors, &calm);
 
     // A second storm, the hub killed a third of the way in and back at two thirds.
-    let wild = tickets(&hub, &token, event, TICKETS, "Wild");
-    for (kiosk, t, _) in &doors {
-        round(kiosk, t);
-    }
+    let wild = next_storm(&hub, &token, event, &doors, "Wild");
     let https = hub.https_addr();
     let hub = std::sync::Mutex::new(Some(hub));
     let answers = storm(

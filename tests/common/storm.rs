@@ -9,10 +9,42 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::Server;
-use super::hub::{Hub, round, sync_status};
+use super::hub::{Hub, joined_kiosk, local_event, round, sync_status};
 
 pub const DOORS: [&str; 4] = ["Door A", "Door B", "Door C", "Door D"];
 pub const TICKETS: usize = 500;
+
+/// A door for the storm: a kiosk joined to `hub` as `door`, with a scan limit of
+/// `limit_ms` (well above a scan's time, so that a loaded test machine's slow answer does
+/// not pass for an absent hub; tests/hub_door.rs checks the default), and its copy of the
+/// hub's event.
+pub fn door(hub: &Hub, organiser: &str, door: &str, limit_ms: u64) -> (Server, String, i64) {
+    let limit = limit_ms.to_string();
+    let (kiosk, t) = joined_kiosk(
+        hub,
+        organiser,
+        door,
+        &["--rate-limit", "0", "--hub-scan-limit-ms", &limit],
+    );
+    let local = local_event(&kiosk, &t);
+    (kiosk, t, local)
+}
+
+/// The tickets and rounds between the storms: `n` new tickets on the hub, and a round at
+/// every door so that each has them.
+pub fn next_storm(
+    hub: &Hub,
+    token: &str,
+    event: i64,
+    doors: &[(Server, String, i64)],
+    tag: &str,
+) -> Vec<String> {
+    let codes = tickets(hub, token, event, TICKETS, tag);
+    for (kiosk, t, _) in doors {
+        round(kiosk, t);
+    }
+    codes
+}
 
 /// Creates `n` attendees on the hub through the API; their ticket codes.
 pub fn tickets(hub: &Hub, token: &str, event: i64, n: usize, tag: &str) -> Vec<String> {
