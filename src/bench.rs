@@ -118,7 +118,8 @@ pub enum BenchTarget {
         dir: PathBuf,
     },
     /// The venue hub: join to first scan, a scan through the hub, door to door (real
-    /// processes on loopback: a hub and kiosks that join it).
+    /// processes: a hub and kiosks that join it; on loopback, or with --lan across a
+    /// network link).
     Hub {
         /// Scans at door A (each a new ticket, one at a time).
         #[arg(long, default_value_t = 300)]
@@ -126,13 +127,20 @@ pub enum BenchTarget {
         /// Kiosks joined one after the other (at least 2: doors A and B).
         #[arg(long, default_value_t = 3)]
         joins: usize,
+        /// Put the hub on its own network: a Linux network namespace linked to this one
+        /// by a veth pair (10.233.N.0/24), so that every request between a door and the
+        /// hub crosses a network link, as on a venue's LAN. Needs root (`ip netns`).
+        #[arg(long)]
+        lan: bool,
     },
 }
 
 pub fn run(args: BenchArgs) -> Result<()> {
     match &args.target {
         Some(BenchTarget::Qr { dir }) => return crate::bench_qr::run(dir),
-        Some(BenchTarget::Hub { scans, joins }) => return crate::bench_hub::run(*scans, *joins),
+        Some(BenchTarget::Hub { scans, joins, lan }) => {
+            return crate::bench_hub::run(*scans, *joins, *lan);
+        }
         None => {}
     }
     let dir = std::env::temp_dir().join(format!("entrada-bench-{}", std::process::id()));

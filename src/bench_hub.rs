@@ -1,6 +1,9 @@
 //! `entrada bench hub`: the venue hub's figures (issue 20, HUB.md), over real HTTP with
 //! real processes: a hub (`serve --hub --demo`) and two kiosks that join it with
-//! `hub join`, all on this computer's loopback.
+//! `hub join`, all on this computer's loopback; with `--lan` the hub runs in a network
+//! namespace of its own, linked to this one by a veth pair, so that every request between
+//! a door and the hub crosses a network link (the bench reads the hub over its HTTPS,
+//! pinned, as the kiosks do).
 //!
 //! - Join to first scan: from the start of `entrada hub join` (the card made already) to
 //!   the first scan the hub answered at the new kiosk, including the kiosk's start and
@@ -68,9 +71,111 @@ fn command(config: &Path, args: &[&str]) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// The hub's own network for `--lan`: a namespace and a veth pair into it, removed on
+/// drop (deleting the namespace deletes both ends of the pair).
+struct Lan {
+    ns: String,
+    /// The hub's address there.
+    hub: String,
+}
+
+impl Lan {
+    fn build() -> Result<Lan> {
+        let pid = std::process::id();
+        let octet = pid % 250 + 1;
+        let lan = Lan {
+            ns: format!("entrada-bench-{pid}"),
+            hub: format!("10.233.{octet}.2"),
+        };
+        let outside = format!("ebh{pid}");
+        let steps: [Vec<String>; 7] = [
+            vec!["netns".into(), "add".into(), lan.ns.clone()],
+            vec![
+                "link".into(),
+                "add".into(),
+                outside.clone(),
+                "type".into(),
+                "veth".into(),
+                "peer".into(),
+                "name".into(),
+                "eth0".into(),
+                "netns".into(),
+                lan.ns.clone(),
+            ],
+            vec![
+                "addr".into(),
+                "add".into(),
+                format!("10.233.{octet}.1/24"),
+                "dev".into(),
+                outside.clone(),
+            ],
+            vec!["link".into(), "set".into(), outside, "up".into()],
+            vec![
+                "-n".into(),
+                lan.ns.clone(),
+                "addr".into(),
+                "add".into(),
+                format!("{}/24", lan.hub),
+                "dev".into(),
+                "eth0".into(),
+            ],
+            vec![
+                "-n".into(),
+                lan.ns.clone(),
+                "link".into(),
+                "set".into(),
+                "eth0".into(),
+                "up".into(),
+            ],
+            vec![
+                "-n".into(),
+                lan.ns.clone(),
+                "link".into(),
+                "set".into(),
+                "lo".into(),
+                "up".into(),
+            ],
+        ];
+        for step in steps {
+            let out = Command::new("ip")
+                .args(&step)
+                .output()
+                .map_err(|e| Error::internal(format!("cannot run `ip`: {e}")))?;
+            if !out.status.success() {
+                return Err(Error::internal(format!(
+                    "ip {}: {} (--lan needs root)",
+                    step.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )));
+            }
+        }
+        Ok(lan)
+    }
+}
+
+impl Drop for Lan {
+    fn drop(&mut self) {
+        let _ = Command::new("ip").args(["netns", "del", &self.ns]).status();
+    }
+}
+
 /// Starts `entrada serve ARGS`, reading `lines` lines of its stdout.
 fn serve(config: &Path, args: &[&str], lines: usize) -> Result<Proc> {
-    let mut child = Command::new(exe()?)
+    serve_in(None, config, args, lines)
+}
+
+/// [`serve`], in the network namespace `ns` when one is given (`ip netns exec` execs the
+/// server: the child is the server).
+fn serve_in(ns: Option<&str>, config: &Path, args: &[&str], lines: usize) -> Result<Proc> {
+    let mut command = match ns {
+        Some(ns) => {
+            let mut c = Command::new("ip");
+            c.args(["netns", "exec", ns]).arg(exe()?);
+            c
+        }
+        None => Command::new(exe()?),
+    };
+    let mut child = command
         .arg("serve")
         .args(args)
         .env("XDG_CONFIG_HOME", config)
@@ -272,16 +377,17 @@ fn ms(h: &Histogram<u64>, q: f64) -> f64 {
 
 /// Runs the hub bench: `joins` kiosks joined one after the other (two kept as doors A
 /// and B), then `scans` scans at door A.
-pub fn run(scans: usize, joins: usize) -> Result<()> {
+pub fn run(scans: usize, joins: usize, lan: bool) -> Result<()> {
     let dir = std::env::temp_dir().join(format!("entrada-bench-hub-{}", std::process::id()));
     std::fs::create_dir_all(&dir)
         .map_err(|e| Error::internal(format!("cannot create {}: {e}", dir.display())))?;
-    let outcome = run_in(&dir, scans, joins.max(2));
+    let lan = if lan { Some(Lan::build()?) } else { None };
+    let outcome = run_in(&dir, scans, joins.max(2), lan.as_ref());
     let _ = std::fs::remove_dir_all(&dir);
     outcome
 }
 
-fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
+fn run_in(dir: &Path, scans: usize, joins: usize, lan: Option<&Lan>) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -292,24 +398,53 @@ fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
         let hub_db = hub_db.to_str().ok_or_else(|| Error::internal("path"))?.to_owned();
         // The demo gives most attendees a confirmed RSVP, not all: twice as many is plenty.
         let attendees = (2 * (scans + joins) + 50).to_string();
-        eprintln!("starting the hub with {attendees} attendees...");
-        let hub = serve(
+        let hub_bind = match lan {
+            Some(lan) => format!("{}:7879", lan.hub),
+            None => "127.0.0.1:0".into(),
+        };
+        eprintln!(
+            "starting the hub with {attendees} attendees{}...",
+            if lan.is_some() { " in its own network namespace" } else { "" }
+        );
+        let hub = serve_in(
+            lan.map(|l| l.ns.as_str()),
             &config,
             &[
                 "--db", &hub_db, "--bind", "127.0.0.1:0", "--hub", "--hub-bind",
-                "127.0.0.1:0", "--hub-name", "Bench hall", "--demo", "--demo-attendees",
+                &hub_bind, "--hub-name", "Bench hall", "--demo", "--demo-attendees",
                 &attendees, "--rate-limit", "0",
             ],
             2,
         )?;
-        let hub_base = format!("http://{}", after(&hub.lines, "listening on http://")?);
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(60))
             .build()
             .map_err(Error::internal)?;
-        let hub_token = token(&http, &hub_base, &client(&config, &hub_db)?).await?;
+        // The hub's own reads: over its loopback, or over its HTTPS (pinned) from across
+        // the link.
+        let (hub_base, hub_http) = if lan.is_some() {
+            let shown = after(&hub.lines, "hub listening on https://")?;
+            let (addr, fingerprint) = shown
+                .split_once(" (certificate fingerprint ")
+                .ok_or_else(|| Error::internal(format!("the hub said {shown:?}")))?;
+            let pin = crate::hub::tls::Pin::Full(crate::hub::identity::parse_fingerprint(
+                fingerprint.trim_end_matches(')'),
+            )?);
+            let (builder, _) = crate::hub::tls::pinned_builder(pin)?;
+            let pinned = builder
+                .timeout(Duration::from_secs(60))
+                .build()
+                .map_err(Error::internal)?;
+            (format!("https://{addr}"), pinned)
+        } else {
+            (
+                format!("http://{}", after(&hub.lines, "listening on http://")?),
+                http.clone(),
+            )
+        };
+        let hub_token = token(&hub_http, &hub_base, &client(&config, &hub_db)?).await?;
         let codes: Vec<String> = every_item(
-            &http,
+            &hub_http,
             &format!(
                 "{hub_base}/api/v2/events/1/attendees?rsvp_status=confirmed&checkin_status=not_checked_in"
             ),
@@ -335,7 +470,7 @@ fn run_in(dir: &Path, scans: usize, joins: usize) -> Result<()> {
         }
         let (a, b) = (&doors[0], &doors[1]);
         // Door B's local id of each ticket, to read it back, once its mirror is complete.
-        let total = get(&http, &format!("{hub_base}/api/v2/events/1/attendees?per_page=1"), &hub_token)
+        let total = get(&hub_http, &format!("{hub_base}/api/v2/events/1/attendees?per_page=1"), &hub_token)
             .await?["metadata"]["total_count"]
             .as_i64()
             .unwrap_or_default();
