@@ -2,8 +2,9 @@
 //! builds: a "switch" namespace with a bridge, and one namespace per machine with a veth
 //! into it, on 10.231.N.0/24. The hub runs in one machine, `entrada hub find` in another;
 //! the other joins it with a code (`hub code` on the hub, `hub join` finding it by mDNS)
-//! and syncs; once the hub stops (SIGTERM, so it says goodbye), a new search no longer
-//! lists it.
+//! and syncs, a wrong code and the used code are refused; once the hub stops (SIGTERM, so
+//! it says goodbye), a new search no longer lists it, and a hub with another certificate
+//! at its address stops the kiosk's sync.
 //!
 //! The second test runs tests/hub_storm.rs's storm there: a hub and four doors on five
 //! machines, two doors cut off the LAN for part of it.
@@ -17,7 +18,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Instant;
 
-use common::hub::start_hub;
+use common::hub::{local_event, round, start_hub, sync_status};
 use common::storm::{
     DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm, tally,
     tickets,
@@ -37,7 +38,10 @@ impl Lan {
     /// Builds the switch and `machines` nodes (node i gets `<subnet>.i`). `Err` says why
     /// namespaces cannot be made here (the test is then skipped).
     fn build(machines: usize) -> Result<Lan, String> {
-        let prefix = format!("ent{}", std::process::id());
+        // Unique per network: the tests of this file build theirs side by side.
+        static BUILT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let nth = BUILT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let prefix = format!("ent{}-{nth}", std::process::id());
         let switch = format!("{prefix}-sw");
         match Command::new("ip").args(["netns", "add", &switch]).output() {
             Err(e) => return Err(format!("cannot run `ip` ({e})")),
@@ -170,19 +174,15 @@ fn find(lan: &Lan, i: usize, seconds: u64) -> (Vec<Value>, Vec<u64>) {
     (hubs, after)
 }
 
-#[test]
-fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
-    let lan = match Lan::build(2) {
-        Ok(lan) => lan,
-        Err(why) => {
-            eprintln!("skipped: {why}");
-            return;
-        }
-    };
-    let dir = tempfile::tempdir().expect("dir");
-    let db = dir.path().join("hub.db");
-    let db = db.to_str().expect("utf-8 path");
-    let config = dir.path().join("config");
+/// `serve --hub` on node 1 with `db`, its LAN listener at `hub_bind`: the running hub, its
+/// HTTPS port and its certificate's fingerprint (from the two lines it prints first).
+fn serve_hub(
+    lan: &Lan,
+    db: &str,
+    config: &std::path::Path,
+    hub_bind: &str,
+    extra: &[&str],
+) -> (Running, u16, [u8; 32]) {
     let mut child = lan
         .entrada(
             1,
@@ -194,23 +194,23 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
                 "127.0.0.1:0",
                 "--hub",
                 "--hub-bind",
-                "0.0.0.0:0",
+                hub_bind,
                 "--hub-name",
                 "Hall A",
-                "--demo",
                 "--sync-interval",
                 "0",
             ],
         )
+        .args(extra)
         .env("ENTRADA_SECRET_STORE", "0")
-        .env("XDG_CONFIG_HOME", &config)
+        .env("XDG_CONFIG_HOME", config)
         .env("ENTRADA_LOG", "entrada=warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start the hub");
     let stdout = child.stdout.take().expect("stdout");
-    let mut hub = Running(child);
+    let hub = Running(child);
     let mut out = BufReader::new(stdout);
     let mut first = String::new();
     out.read_line(&mut first).expect("first line");
@@ -233,9 +233,26 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
         .unwrap_or_else(|| panic!("port in {addr:?}"));
     let fingerprint =
         entrada::hub::identity::parse_fingerprint(shown.trim_end_matches(')')).expect("fp");
-    let prefix = hex::encode(fingerprint)[..32].to_owned();
     // Keep reading stdout so that the hub never blocks on a full pipe.
     std::thread::spawn(move || for _ in out.lines() {});
+    (hub, port, fingerprint)
+}
+
+#[test]
+fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
+    let lan = match Lan::build(2) {
+        Ok(lan) => lan,
+        Err(why) => {
+            eprintln!("skipped: {why}");
+            return;
+        }
+    };
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hub.db");
+    let db = db.to_str().expect("utf-8 path");
+    let config = dir.path().join("config");
+    let (mut hub, port, fingerprint) = serve_hub(&lan, db, &config, "0.0.0.0:0", &["--demo"]);
+    let prefix = hex::encode(fingerprint)[..32].to_owned();
 
     let searching = Instant::now();
     let (hubs, after) = find(&lan, 2, 4);
@@ -338,6 +355,31 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
         summary["pulled"].as_u64().is_some_and(|n| n > 0),
         "the demo's attendees reached the kiosk: {summary}"
     );
+    // The code was good once: another kiosk with the same code is refused.
+    let hub_url = format!("https://{}:{port}", lan.address(1));
+    let other_db = dir.path().join("other.db");
+    let other_db = other_db.to_str().expect("utf-8 path");
+    let replayed = local(
+        2,
+        &[
+            "hub",
+            "join",
+            "--url",
+            &hub_url,
+            "--fingerprint",
+            &hex::encode(fingerprint),
+            "--code",
+            code,
+            "--db",
+            other_db,
+        ],
+    );
+    assert!(!replayed.status.success(), "a used code is refused");
+    assert!(
+        String::from_utf8_lossy(&replayed.stderr).contains("refused the code"),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
 
     // The goodbye: a search that resolved the hub drops it when the hub stops, long
     // before its records' TTL (120 s) would.
@@ -374,6 +416,22 @@ fn a_kiosk_finds_the_hub_on_the_lan_and_loses_it_when_the_hub_stops() {
     // And a new search finds nothing.
     let (hubs, _) = find(&lan, 2, 3);
     assert!(hubs.is_empty(), "a stopped hub is not listed: {hubs:?}");
+
+    // Another hub, with another certificate, at the same address: the kiosk's sync stops
+    // and says why, rather than trusting it.
+    let impostor_db = dir.path().join("impostor.db");
+    let impostor_db = impostor_db.to_str().expect("utf-8 path");
+    let (_impostor, same_port, other) =
+        serve_hub(&lan, impostor_db, &config, &format!("0.0.0.0:{port}"), &[]);
+    assert_eq!(same_port, port);
+    assert_ne!(other, fingerprint);
+    let stopped = local(2, &["sync", "run", "--db", kiosk_db]);
+    let said = String::from_utf8_lossy(&stopped.stdout);
+    assert!(
+        said.contains("certificate changed"),
+        "the round stops on the changed certificate: {said} {}",
+        String::from_utf8_lossy(&stopped.stderr)
+    );
 }
 
 /// Runs `f` on a thread in the network namespace `node`: what it starts there (servers,
@@ -401,17 +459,47 @@ fn in_node<T: Send>(node: &str, f: impl FnOnce() -> T + Send) -> T {
 /// How long doors A and B are cut off the LAN in the storm.
 const CUT_OFF: std::time::Duration = std::time::Duration::from_secs(8);
 
-/// The storm of tests/hub_storm.rs on a real network: a hub and four doors, each on its
-/// own machine, 500 tickets presented twice at two doors each. With every link up, the
-/// hub decides every scan: one `ok` per ticket, each repeat refused naming the first
-/// door. Then a second storm during which doors A and B are cut off the LAN
-/// (`ip link set ... down` on their switch ports) for 8 s from a third of the way in:
-/// they keep admitting on their own within the limit, and after the links come
-/// back and the rounds run, nothing is lost, every door and the hub agree ticket by
-/// ticket, and each ticket admitted twice is one duplicate-entry conflict on the hub and
-/// on every door.
+/// Check-ins per ticket code with outcome `ok` in an event's check-in export.
+fn admissions(
+    server: &Server,
+    token: &str,
+    event: i64,
+) -> std::collections::HashMap<String, usize> {
+    let csv = server
+        .call(
+            "GET",
+            &format!("/events/{event}/exports/check_ins.csv"),
+            Some(token),
+            None,
+        )
+        .text;
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let heading = rows.headers().expect("heading").clone();
+    let at = |name: &str| heading.iter().position(|h| h == name).expect(name);
+    let (action, outcome, code) = (at("action"), at("outcome"), at("qr_code"));
+    let mut admitted = std::collections::HashMap::new();
+    for row in rows.records() {
+        let row = row.expect("a row");
+        if &row[action] == "check_in" && &row[outcome] == "ok" {
+            *admitted.entry(row[code].to_owned()).or_default() += 1;
+        }
+    }
+    admitted
+}
+
+/// The storm of tests/hub_storm.rs on a real network: a hub that mirrors its event from
+/// the organiser's server (on the hub's machine), and four doors, each on a machine of its
+/// own; 500 tickets a
+/// storm, each presented twice at two doors. With every link up, the hub decides every
+/// scan: one `ok` per ticket, each repeat refused naming the first door. Then a storm
+/// during which doors A and B are cut off the LAN (`ip link set ... down` on their switch
+/// ports) for 8 s from a third of the way in, and one during which the hub dies a third of
+/// the way in and comes back at two thirds: the doors keep admitting on their own within
+/// the limit, and after the rounds nothing is lost, every door and the hub agree ticket by
+/// ticket, each ticket admitted twice is one duplicate-entry conflict on the hub and on
+/// every door, and the organiser's server has every ticket checked in exactly once.
 #[test]
-fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
+fn four_doors_on_the_lan_agree_after_cut_links_and_a_dead_hub() {
     let lan = match Lan::build(1 + DOORS.len()) {
         Ok(lan) => lan,
         Err(why) => {
@@ -419,13 +507,25 @@ fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
             return;
         }
     };
+    // The organiser's server, on the hub's machine: a remote on plain HTTP is accepted
+    // only on loopback (an organiser's real one is HTTPS on the internet).
+    let remote = in_node(&lan.nodes[0], || {
+        Server::start_with(&["--sync-interval", "0", "--rate-limit", "0"])
+    });
+    let remote_token = remote.token("read write");
+    let remote_event = remote.event(&remote_token, "Festival");
+    let calm = tickets(&remote, &remote_token, remote_event, TICKETS, "Calm");
+
     let hub = in_node(&lan.nodes[0], || {
         start_hub("Hall A", &format!("{}:7879", lan.address(1)))
     });
     assert_eq!(hub.https, format!("https://{}:7879", lan.address(1)));
+    hub.server
+        .configure_sync_at(&remote, &remote.base, &remote_event.to_string());
     let token = hub.server.token("read write");
-    let event = hub.server.event(&token, "Festival");
-    let calm = tickets(&hub, &token, event, TICKETS, "Calm");
+    let first = round(&hub.server, &token);
+    assert_eq!(first["error"], Value::Null, "{first}");
+    let event = local_event(&hub.server, &token);
     // The sign-in makes an HTTP client of its own: on the hub's machine.
     let organiser = in_node(&lan.nodes[0], || hub.server.organiser_token());
     let doors: Vec<(Server, String, i64)> = DOORS
@@ -436,8 +536,15 @@ fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
 
     all_decided_by_the_hub(&doors, &calm);
 
-    let wild = next_storm(&hub, &token, event, &doors, "Wild");
     // Doors A and B are nodes 2 and 3, on switch ports 2 and 3.
+    let wild = next_storm(
+        &remote,
+        &remote_token,
+        remote_event,
+        &[(&hub.server, &token)],
+        &doors,
+        "Wild",
+    );
     let links = |state: &str| {
         for port in ["port2", "port3"] {
             lan.ip(&["-n", &lan.switch, "link", "set", port, state]);
@@ -463,8 +570,65 @@ fn four_doors_on_the_lan_agree_after_two_were_cut_off_mid_storm() {
             || {},
         )
     });
-    let (here, doubles) = tally(&answers, "doors A and B cut off for 8 s");
+    let (here, cut_doubles) = tally(&answers, "doors A and B cut off for 8 s");
     assert!(here > 0, "doors A and B decided alone while cut off");
     settle(&doors);
-    agreed(&hub.server, &token, event, &doors, &[&calm, &wild], doubles);
+
+    // The hub dies a third of the way in and comes back (on its machine) at two thirds.
+    let dead = next_storm(
+        &remote,
+        &remote_token,
+        remote_event,
+        &[(&hub.server, &token)],
+        &doors,
+        "Dead",
+    );
+    let hub = std::sync::Mutex::new(Some(hub));
+    let answers = storm(
+        &doors,
+        plan(&dead),
+        || {
+            if let Some(h) = hub.lock().expect("hub").as_mut() {
+                h.server.kill();
+            }
+        },
+        || {
+            let mut slot = hub.lock().expect("hub");
+            if let Some(h) = slot.take() {
+                *slot = Some(in_node(&lan.nodes[0], || h.restart("Hall A")));
+            }
+        },
+    );
+    let hub = hub.into_inner().expect("hub").expect("the hub is back");
+    let (here, dead_doubles) = tally(&answers, "the hub dead for a third");
+    assert!(here > 0, "the doors decided alone while the hub was dead");
+    settle(&doors);
+    agreed(
+        &hub.server,
+        &token,
+        event,
+        &doors,
+        &[&calm, &wild, &dead],
+        cut_doubles + dead_doubles,
+    );
+
+    // Upstream: every ticket checked in at the organiser's server, exactly once.
+    for _ in 0..2 {
+        let r = round(&hub.server, &token);
+        assert_eq!(r["error"], Value::Null, "{r}");
+    }
+    assert_eq!(
+        sync_status(&hub.server, &token)["pending"],
+        0,
+        "the hub sent everything"
+    );
+    let upstream_admitted = admissions(&remote, &remote_token, remote_event);
+    for code in calm.iter().chain(&wild).chain(&dead) {
+        assert_eq!(
+            upstream_admitted.get(code),
+            Some(&1),
+            "{code} checked in upstream once"
+        );
+    }
+    assert_eq!(upstream_admitted.len(), 3 * TICKETS);
 }

@@ -21,7 +21,7 @@ fn four_doors_admit_each_ticket_once_and_agree_after_the_hub_died_mid_storm() {
     let hub = start_hub("Hall A", "127.0.0.1:0");
     let token = hub.server.token("read write");
     let event = hub.server.event(&token, "Festival");
-    let calm = tickets(&hub, &token, event, TICKETS, "Calm");
+    let calm = tickets(&hub.server, &token, event, TICKETS, "Calm");
     let organiser = hub.server.organiser_token();
     // tests/hub_door.rs checks the default limit; here a slow answer must not pass for
     // an absent hub.
@@ -34,7 +34,7 @@ fn four_doors_admit_each_ticket_once_and_agree_after_the_hub_died_mid_storm() {
     all_decided_by_the_hub(&doors, &calm);
 
     // A second storm, the hub killed a third of the way in and back at two thirds.
-    let wild = next_storm(&hub, &token, event, &doors, "Wild");
+    let wild = next_storm(&hub.server, &token, event, &[], &doors, "Wild");
     let https = hub.https_addr();
     let hub = std::sync::Mutex::new(Some(hub));
     let answers = storm(

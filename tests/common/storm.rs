@@ -30,27 +30,32 @@ pub fn door(hub: &Hub, organiser: &str, door: &str, limit_ms: u64) -> (Server, S
     (kiosk, t, local)
 }
 
-/// The tickets and rounds between the storms: `n` new tickets on the hub, and a round at
-/// every door so that each has them.
+/// The tickets and rounds between the storms: `n` new tickets made at `source` (the hub,
+/// or the organiser's remote behind it), a round at each of `relays` (the hub, when the
+/// tickets come from its remote) and then at every door, so that each has them.
 pub fn next_storm(
-    hub: &Hub,
+    source: &Server,
     token: &str,
     event: i64,
+    relays: &[(&Server, &str)],
     doors: &[(Server, String, i64)],
     tag: &str,
 ) -> Vec<String> {
-    let codes = tickets(hub, token, event, TICKETS, tag);
+    let codes = tickets(source, token, event, TICKETS, tag);
+    for (relay, t) in relays {
+        round(relay, t);
+    }
     for (kiosk, t, _) in doors {
         round(kiosk, t);
     }
     codes
 }
 
-/// Creates `n` attendees on the hub through the API; their ticket codes.
-pub fn tickets(hub: &Hub, token: &str, event: i64, n: usize, tag: &str) -> Vec<String> {
+/// Creates `n` attendees at `server` through the API; their ticket codes.
+pub fn tickets(server: &Server, token: &str, event: i64, n: usize, tag: &str) -> Vec<String> {
     (0..n)
         .map(|i| {
-            hub.server.attendee(
+            server.attendee(
                 token,
                 event,
                 json!({"first_name": format!("{tag}{i}"), "last_name": "Storm"}),
