@@ -20,8 +20,8 @@ use std::time::Instant;
 
 use common::hub::{local_event, round, start_hub, sync_status};
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm, tally,
-    tickets,
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm,
+    storm_with_dead_hub, tally, tickets,
 };
 use common::{BIN, Server};
 use serde_json::Value;
@@ -583,23 +583,9 @@ fn four_doors_on_the_lan_agree_after_cut_links_and_a_dead_hub() {
         &doors,
         "Dead",
     );
-    let hub = std::sync::Mutex::new(Some(hub));
-    let answers = storm(
-        &doors,
-        plan(&dead),
-        || {
-            if let Some(h) = hub.lock().expect("hub").as_mut() {
-                h.server.kill();
-            }
-        },
-        || {
-            let mut slot = hub.lock().expect("hub");
-            if let Some(h) = slot.take() {
-                *slot = Some(in_node(&lan.nodes[0], || h.restart("Hall A")));
-            }
-        },
-    );
-    let hub = hub.into_inner().expect("hub").expect("the hub is back");
+    let (answers, hub) = storm_with_dead_hub(&doors, &dead, hub, |h| {
+        in_node(&lan.nodes[0], || h.restart("Hall A"))
+    });
     let (here, dead_doubles) = tally(&answers, "the hub dead for a third");
     assert!(here > 0, "the doors decided alone while the hub was dead");
     settle(&doors);

@@ -12,8 +12,8 @@ mod common;
 use common::Server;
 use common::hub::start_hub;
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm, tally,
-    tickets,
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, settle, storm_with_dead_hub,
+    tally, tickets,
 };
 
 #[test]
@@ -36,23 +36,7 @@ fn four_doors_admit_each_ticket_once_and_agree_after_the_hub_died_mid_storm() {
     // A second storm, the hub killed a third of the way in and back at two thirds.
     let wild = next_storm(&hub.server, &token, event, &[], &doors, "Wild");
     let https = hub.https_addr();
-    let hub = std::sync::Mutex::new(Some(hub));
-    let answers = storm(
-        &doors,
-        plan(&wild),
-        || {
-            if let Some(h) = hub.lock().expect("hub").as_mut() {
-                h.server.kill();
-            }
-        },
-        || {
-            let mut slot = hub.lock().expect("hub");
-            if let Some(h) = slot.take() {
-                *slot = Some(h.restart("Hall A"));
-            }
-        },
-    );
-    let hub = hub.into_inner().expect("hub").expect("the hub is back");
+    let (answers, hub) = storm_with_dead_hub(&doors, &wild, hub, |h| h.restart("Hall A"));
     assert_eq!(hub.https_addr(), https);
     let (here, doubles) = tally(&answers, "the hub away for a third");
     assert!(here > 0, "the hub was away for part of the storm");

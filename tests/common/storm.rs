@@ -89,7 +89,7 @@ pub fn storm(
     plan: Vec<Vec<String>>,
     at_third: impl FnOnce() + Send,
     at_two_thirds: impl FnOnce() + Send,
-) -> Vec<(usize, String, String, String, String)> {
+) -> Vec<Answer> {
     let start = Arc::new(Barrier::new(doors.len()));
     let (third, two_thirds) = {
         let n = plan[0].len();
@@ -214,7 +214,7 @@ pub fn all_decided_by_the_hub(doors: &[(Server, String, i64)], codes: &[String])
 
 /// A storm's answers: how many scans were decided here, and how many tickets were admitted
 /// at a second door; every ticket was admitted somewhere.
-pub fn tally(answers: &[(usize, String, String, String, String)], what: &str) -> (usize, usize) {
+pub fn tally(answers: &[Answer], what: &str) -> (usize, usize) {
     let here = answers.iter().filter(|a| a.4 == "here").count();
     let mut per_ticket: HashMap<&str, usize> = HashMap::new();
     for a in answers.iter().filter(|a| a.2 == "ok") {
@@ -274,4 +274,36 @@ pub fn agreed(
             kiosk.base
         );
     }
+}
+
+/// What a door answered to one scan of a storm: (door, code, outcome, message,
+/// decided_by).
+pub type Answer = (usize, String, String, String, String);
+
+/// A storm during which the hub dies (SIGKILL) a third of the way in and is started again
+/// by `restart` at two thirds: the answers, and the hub that came back.
+pub fn storm_with_dead_hub(
+    doors: &[(Server, String, i64)],
+    codes: &[String],
+    hub: Hub,
+    restart: impl Fn(Hub) -> Hub + Send + Sync,
+) -> (Vec<Answer>, Hub) {
+    let hub = std::sync::Mutex::new(Some(hub));
+    let answers = storm(
+        doors,
+        plan(codes),
+        || {
+            if let Some(h) = hub.lock().expect("hub").as_mut() {
+                h.server.kill();
+            }
+        },
+        || {
+            let mut slot = hub.lock().expect("hub");
+            if let Some(h) = slot.take() {
+                *slot = Some(restart(h));
+            }
+        },
+    );
+    let hub = hub.into_inner().expect("hub").expect("the hub is back");
+    (answers, hub)
 }
