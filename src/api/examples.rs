@@ -923,6 +923,64 @@ fn hub_examples() -> Vec<Example> {
             )],
         },
         Example {
+            operation: "getHubState",
+            request: None,
+            responses: vec![(
+                "200",
+                json!({
+                    "serving": null,
+                    "joined": {
+                        "hub_name": "Hall A", "url": "https://10.0.0.5:7879",
+                        "fingerprint": fingerprint, "client_id": kiosk, "events": [1]
+                    }
+                }),
+            )],
+        },
+        Example {
+            operation: "findHubs",
+            request: None,
+            responses: vec![(
+                "200",
+                json!([{
+                    "name": "Hall A", "hub_id": "5be0c2a97f3d1e64",
+                    "addresses": ["10.0.0.5"], "port": 7879,
+                    "fingerprint_prefix": "3f9a1c0e5b7d24f8a6e1c3b5d7f9021e"
+                }]),
+            )],
+        },
+        Example {
+            // A hub found on the LAN (findHubs) and the code from its pairing card.
+            operation: "joinHub",
+            request: Some((
+                JSON,
+                json!({"item": {"hub_id": "5be0c2a97f3d1e64", "code": "K7Q2-M9XD",
+                    "device_name": "Kiosk B", "door": "Door B"}}),
+            )),
+            responses: vec![(
+                "200",
+                json!({
+                    "hub_name": "Hall A", "url": "https://10.0.0.5:7879",
+                    "fingerprint": fingerprint, "client_id": kiosk, "events": [1]
+                }),
+            )],
+        },
+        Example {
+            operation: "reportToHub",
+            request: Some((JSON, json!({"item": {"pending": 3}}))),
+            responses: vec![],
+        },
+        Example {
+            // Door B admitted Nadia while it could not reach the hub; Door A had, first.
+            operation: "reportHubConflict",
+            request: Some((
+                JSON,
+                json!({"item": {"event_id": 1, "attendee_id": 42,
+                    "admitted_at": "2026-09-15T06:31:12.450Z",
+                    "message": "Nadia Castillo is already checked in (since 08:30 at Door A)"}}),
+            )),
+            responses: vec![("201", json!({"id": 7}))],
+        },
+        Example {
             operation: "listHubDevices",
             request: None,
             responses: vec![(
