@@ -201,16 +201,16 @@ impl RunningServer {
     /// Waits until the server ends (after a shutdown signal), then folds the WAL back
     /// into the database file.
     pub async fn wait(self) -> Result<()> {
-        let served = self
-            .task
-            .await
-            .map_err(|e| Error::internal(format!("server task failed: {e}")))?
-            .map_err(|e| Error::internal(format!("server failed: {e}")));
+        let ended = self.task.await;
         // A server started again in the same process (the desktop app becoming the venue
-        // hub) starts its own: two sync loops or followers must never run side by side.
+        // hub) starts its own: two sync loops or followers must never run side by side,
+        // so they stop here however the server ended.
         for task in &self.background {
             task.abort();
         }
+        let served = ended
+            .map_err(|e| Error::internal(format!("server task failed: {e}")))?
+            .map_err(|e| Error::internal(format!("server failed: {e}")));
         let db = self.db.clone();
         match tokio::task::spawn_blocking(move || db.checkpoint()).await {
             Ok(Ok(())) => {}

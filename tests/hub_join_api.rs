@@ -84,6 +84,29 @@ fn a_kiosk_joins_through_the_api_and_the_hub_sees_its_reports() {
     assert_eq!(r.status, 422, "{}", r.text);
     assert!(r.text.contains("item.qr_text"), "{}", r.text);
 
+    // A mistyped code or fingerprint is said beside its member, and nothing is asked.
+    let r = join(
+        &kiosk,
+        &organiser,
+        json!({"url": hub.https, "fingerprint": "12 34", "code": "ABC"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert!(
+        r.text.contains("item.code") && r.text.contains("item.fingerprint"),
+        "{}",
+        r.text
+    );
+    // The hub itself joins no hub.
+    let card_of_itself = hub.card(&hub_organiser);
+    let r = as_organiser(
+        &hub.server,
+        &hub_organiser,
+        "POST",
+        "/kiosk/hub/join",
+        json!({"item": {"qr_text": card_of_itself["qr_text"]}}),
+    );
+    assert_eq!(r.status, 409, "{}", r.text);
+
     // A wrong code is the code's problem (422), not the caller's sign-in (401).
     let r = join(
         &kiosk,
@@ -138,6 +161,29 @@ fn a_kiosk_joins_through_the_api_and_the_hub_sees_its_reports() {
     let r = join(&kiosk, &organiser, json!({"qr_text": card["qr_text"]}));
     assert_eq!(r.status, 422, "{}", r.text);
     assert!(r.text.contains("item.code"), "{}", r.text);
+
+    // Joined to Hall A, the kiosk may not join another hub: their records would mix. The
+    // other hub's code is not spent.
+    let other = start_hub("Hall B", "127.0.0.1:0");
+    let other_token = other.server.token("read write");
+    other.server.event(&other_token, "Other fair");
+    let other_organiser = other.server.organiser_token();
+    let other_card = other.card(&other_organiser);
+    let r = join(
+        &kiosk,
+        &organiser,
+        json!({"qr_text": other_card["qr_text"]}),
+    );
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.error().contains("already mirrors"), "{}", r.text);
+    let fresh = Server::start_with(&["--sync-interval", "0"]);
+    let fresh_organiser = fresh.organiser_token();
+    let r = join(
+        &fresh,
+        &fresh_organiser,
+        json!({"qr_text": other_card["qr_text"]}),
+    );
+    assert_eq!(r.status, 200, "the code was not spent: {}", r.text);
 
     // Before its first round the hub has not heard from the kiosk; after it, it has, and
     // knows that nothing is pending.

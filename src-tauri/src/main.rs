@@ -569,7 +569,8 @@ async fn start_server(
         match started {
             Ok(server) => {
                 tracing::info!(addr = %server.addr, hub = server.hub.is_some(), "local API listening");
-                let kiosk = app.state::<Kiosk>().on.load(Ordering::SeqCst) || options.kiosk;
+                // Kiosk mode as the window has it now (an organiser may have left it).
+                let kiosk = app.state::<Kiosk>().on.load(Ordering::SeqCst);
                 let mut page = page_url(options.port, kiosk, options.idle_minutes);
                 match &again {
                     None => {}
@@ -597,9 +598,10 @@ async fn start_server(
                 }
                 again = Some(None);
             }
-            Err(e) if again.is_some() && hub && !options.hub => {
-                // Turned on in the app, and the hub cannot start (its port is taken?):
-                // back to a plain kiosk, and the Venue hub screen says why.
+            Err(e) if hub && !options.hub => {
+                // Turned on in the app (now, or at an earlier start), and the hub cannot
+                // start (its port is taken?): back to a plain kiosk rather than no kiosk
+                // at all, and the Venue hub screen says why.
                 tracing::error!(error = %e, "the venue hub cannot start: serving without it");
                 if let Some(dir) = &config_dir {
                     let mut saved = settings::Settings::load(dir);

@@ -440,6 +440,27 @@ impl JoinInput {
             ))
             .flatten()
             .unwrap_or_default();
+        // Each member read now, so that a mistyped one is said beside its input (and a
+        // malformed request never reaches the LAN or the hub).
+        let checked =
+            |member: &'static str, value: &Option<String>, check: &dyn Fn(&str) -> Result<()>| {
+                value
+                    .as_deref()
+                    .map(check)
+                    .transpose()
+                    .map_err(|e| Problem::member(member, e.to_string()))
+            };
+        problems.take(checked("qr_text", &qr_text, &|v| {
+            pairing::Card::parse(v).map(|_| ())
+        }));
+        problems.take(checked("url", &url, &|v| pairing::hub_url(v).map(|_| ())));
+        problems.take(checked("fingerprint", &fingerprint, &|v| {
+            crate::hub::identity::parse_fingerprint(v).map(|_| ())
+        }));
+        problems.take(checked("code", &code, &|v| Code::parse(v).map(|_| ())));
+        if !problems.is_empty() {
+            return Err(problems.into_error());
+        }
         let way = match (qr_text, url, fingerprint) {
             (Some(card), None, None) if code.is_none() && hub_id.is_none() => Some(Way::Card(card)),
             (Some(_), _, _) => {
@@ -497,8 +518,9 @@ impl JoinInput {
 /// Join a venue hub and sync with it (kiosk extension; organisers): what
 /// `entrada hub join` does. The kiosk enrols at the hub with the one-time code of its
 /// pairing card, pins the hub's certificate, gets credentials of its own (never shown)
-/// and mirrors the hub's events into the caller's account from the next sync round. It
-/// replaces this kiosk's sync configuration.
+/// and mirrors the hub's events into the caller's account from the next sync round. A
+/// kiosk joined to that hub may join it again; one that mirrors another hub's or server's
+/// events may not (409: their records would mix), nor may the hub itself (409).
 ///
 /// Errors: 422 for a malformed request, and for a code the hub refused (wrong, expired
 /// or already used: `item.code`); 404 when no hub (or not the one named) answered on the
@@ -515,19 +537,26 @@ pub async fn join(
     State(state): State<AppState>,
     ItemBody(input): ItemBody<JoinInput>,
 ) -> Result<Json<join::Joined>> {
+    if state.hub.is_some() {
+        return Err(Error::Conflict(
+            "this Entrada is the venue hub: kiosks join it, it joins no other".into(),
+        ));
+    }
     let (way, device) = input.parse()?;
-    // The sync must be this account's to replace, before anything is asked of the hub.
-    let (access, ()) = access
+    // The sync must be this account's, before anything is asked of the hub.
+    let (access, current) = access
         .read_first(&state.db, |conn, who| match sync_store::config(conn)? {
             Some(c) if c.account_id != who.account_id => Err(Error::Forbidden(
                 "the sync of this kiosk belongs to another account".into(),
             )),
-            _ => Ok(()),
+            current => Ok(current),
         })
         .await?;
     let (target, code) = tokio::task::spawn_blocking(move || way.resolve())
         .await
         .map_err(|e| Error::internal(format!("the search for hubs failed: {e}")))??;
+    // Before the code is spent: a kiosk that mirrors another remote may not join.
+    join::may_join(current.as_ref(), &target.pin)?;
     let enrolment = join::enrol(&target, &code, &device)
         .await
         .map_err(|e| match e {

@@ -140,6 +140,14 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
                 name: device_name.unwrap_or_else(join::computer_name),
                 door,
             };
+            // Before the code is spent: a kiosk that mirrors another remote may not join
+            // (a database not made yet mirrors nothing, and is made only once joined).
+            if db.path().exists() {
+                let pin = target.pin.clone();
+                db.open()?.read_blocking(move |conn| {
+                    join::may_join(crate::db::sync::config(conn)?.as_ref(), &pin)
+                })?;
+            }
             let enrolment = runtime()?.block_on(join::enrol(&target, &code, &device))?;
             let key = db.load(crate::keystore::Make::ForNewDatabase)?;
             let in_store = db.secrets_in_store(&key);

@@ -160,14 +160,47 @@ pub async fn enrol(target: &Target, code: &Code, device: &Device) -> Result<Enro
     Ok(enrolment)
 }
 
+/// Whether this kiosk may join the hub `pin` names, given the sync it has now: a kiosk
+/// that syncs with nothing may, and one joined to that same hub may join it again (after
+/// a revoke, or a changed door). One that mirrors another hub's or server's events may
+/// not: its records are mapped to that remote's ids, and a second remote's would be
+/// taken for them (records overwritten, changes sent to the wrong records).
+pub fn may_join(current: Option<&StoredConfig>, pin: &Pin) -> Result<()> {
+    let Some(current) = current else {
+        return Ok(());
+    };
+    let same = current
+        .pinned_fingerprint
+        .as_deref()
+        .is_some_and(|pinned| match pin {
+            Pin::Full(sha256) => pinned == hex::encode(sha256),
+            Pin::Prefix(prefix) => pinned.starts_with(prefix.as_str()),
+        });
+    if same {
+        return Ok(());
+    }
+    let now = current
+        .hub_name
+        .clone()
+        .map(|name| format!("the venue hub \"{name}\""))
+        .unwrap_or_else(|| current.auth_url.clone());
+    Err(Error::Conflict(format!(
+        "this kiosk already mirrors the events of {now}: joining another hub would mix their \
+         records with that one's; join from a new database (a kiosk set up anew)"
+    )))
+}
+
 /// Stores the sync configuration for a hub the kiosk joined, mirroring into
 /// `account_id`. `in_store`: the caller put the client secret in the OS secret store.
+/// Refused ([`may_join`]) when the kiosk mirrors another remote's events.
 pub fn save(
     conn: &rusqlite::Connection,
     enrolment: &Enrolment,
     account_id: i64,
     in_store: bool,
 ) -> Result<StoredConfig> {
+    let fingerprint = super::identity::parse_fingerprint(&enrolment.fingerprint)?;
+    may_join(store::config(conn)?.as_ref(), &Pin::Full(fingerprint))?;
     if crate::db::accounts::get(conn, account_id)?.is_none() {
         return Err(Error::invalid(format!(
             "account {account_id} does not exist"

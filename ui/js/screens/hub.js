@@ -421,7 +421,8 @@ function renderJoin(root) {
           h('span', null, h('strong', null, f.name), h('span', { class: 'muted' }, ` — ${f.addresses[0] || ''}:${f.port}`)));
       }));
     replace(foundBox, list);
-    code.focus();
+    // Not from someone typing in the form (nor raising a touch keyboard over them).
+    if (!form.contains(document.activeElement)) code.focus();
   }
   again.addEventListener('click', search);
 
