@@ -168,9 +168,9 @@ function joinedCard(joined) {
     h('h2', { id: 'hub-joined-title' }, `This kiosk syncs with the venue hub “${joined.hub_name}”`),
     h('p', null, 'Each scan asks the hub first, so that a ticket used at another door is refused here. When the hub does not answer in time the kiosk decides alone, and the door shows “decided here”.'),
     identity([joined.url], groupFingerprint(joined.fingerprint)),
+    h('p', { class: 'muted small' }, 'Its records are the hub’s: to work with another hub, set up a new kiosk (a new database).'),
     h('div', { class: 'btn-row' },
-      h('a', { class: 'btn', href: '#/sync', 'data-testid': 'hub-open-sync' }, 'Sync status'),
-      h('a', { class: 'btn', href: '#/hub/join', 'data-testid': 'hub-join-again' }, 'Join another hub')));
+      h('a', { class: 'btn', href: '#/sync', 'data-testid': 'hub-open-sync' }, 'Sync status')));
 }
 
 function neitherCard(stops) {
