@@ -14,9 +14,10 @@
 //                POST /kiosk/hub/join. No secret is typed: the hub answers the kiosk's own.
 
 import * as api from '../api.js';
-import { h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog } from '../dom.js';
+import { h, replace, loading, errorPanel, formatDateTime, ago } from '../dom.js';
 import { isDesktop, hubUrl, organiserRequest } from '../desktop.js';
 import { toast } from '../shell.js';
+import { revokeClient } from './settings.js';
 import { deviceName } from '../session.js';
 import { Camera } from '../camera.js';
 import { listenForScanner } from '../scanner.js';
@@ -144,23 +145,13 @@ function devicesTable(devices, status, reload) {
       }, 'Revoke')))))));
 }
 
-async function revoke(device, button, status, reload) {
-  status.textContent = '';
-  const yes = await confirmDialog({
-    title: `Revoke “${device.name}”?`,
+function revoke(device, button, status, reload) {
+  return revokeClient({
+    client: device, button, status, alive: () => true, reload, testid: 'hub-revoke-dialog',
+    path: api.paths.hubDevice(device.client_id),
     body: 'This kiosk can no longer sync with the hub, at once. Its door keeps working on its own; to join again it needs a new pairing card.',
-    confirmWords: 'Revoke', danger: true, testid: 'hub-revoke-dialog',
+    gone: 'This kiosk was already revoked.',
   });
-  if (!yes) return;
-  button.disabled = true;
-  try {
-    await api.del(api.paths.hubDevice(device.client_id));
-    toast(`Revoked “${device.name}”.`, 'ok');
-  } catch (e) {
-    button.disabled = false;
-    status.textContent = e.status === 404 ? 'This kiosk was already revoked.' : `Not revoked: ${e.words}`;
-  }
-  reload();
 }
 
 function joinedCard(joined) {

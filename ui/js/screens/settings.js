@@ -337,10 +337,11 @@ function minutesWords(m) {
 }
 
 /**
- * Asks, then revokes a client of /kiosk/clients (a local integration or a door device):
- * a toast when done, the reason in `status` when not; `reload()` refreshes the list.
+ * Asks, then revokes a client of /kiosk/clients (a local integration or a door device), or
+ * at `path` (a kiosk joined to the venue hub): a toast when done, the reason in `status`
+ * when not; `reload()` refreshes the list.
  */
-export async function revokeClient({ client, button, status, alive, reload, testid, body, gone }) {
+export async function revokeClient({ client, button, status, alive, reload, testid, body, gone, path = api.paths.client(client.client_id) }) {
   status.textContent = '';
   const yes = await confirmDialog({
     title: `Revoke “${client.name}”?`, body, confirmWords: 'Revoke', danger: true, testid,
@@ -348,7 +349,7 @@ export async function revokeClient({ client, button, status, alive, reload, test
   if (!yes || !alive()) return;
   button.disabled = true;
   try {
-    await api.del(api.paths.client(client.client_id));
+    await api.del(path);
     if (!alive()) return;
     toast(`Revoked “${client.name}”.`, 'ok');
   } catch (e) {
