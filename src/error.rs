@@ -86,9 +86,6 @@ impl Error {
     }
 }
 
-/// The message every disk-full answer carries after "the disk is full: ".
-pub const DISK_FULL_ADVICE: &str =
-    "nothing was changed; free some space on the disk that holds the database and try again";
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -43,6 +43,7 @@ pub mod error;
 pub mod files;
 pub mod hub;
 pub mod keystore;
+pub mod l10n;
 pub mod limits;
 pub mod qr;
 pub mod retention;

@@ -75,6 +75,9 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(guard::time_limit))
         .layer(axum::middleware::from_fn(guard::json_errors))
+        // Outside the error shapes, so that every error text is said in the request's
+        // language.
+        .layer(axum::middleware::from_fn(crate::l10n::negotiate))
         .layer(CompressionLayer::new())
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
@@ -100,7 +103,7 @@ async fn health(State(state): State<AppState>) -> Response {
     if state.db.disk_full().await {
         let body = serde_json::json!({
             "status": "disk full",
-            "error": format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE),
+            "error": crate::l10n::text(crate::l10n::current(), "error-disk-full", &[]),
         });
         return (StatusCode::INSUFFICIENT_STORAGE, Json(body)).into_response();
     }

@@ -1788,3 +1788,123 @@ fn invalid_filter_values_are_422_naming_the_parameter() {
         assert_mentions(&errors, member);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Facts and languages (issue 21)
+
+/// A scan in a language (`Accept-Language`), returning the result.
+fn scan_in(s: &Server, t: &str, event: i64, lang: Option<&str>, item: Value) -> Value {
+    let mut req = s
+        .http
+        .post(format!("{}/events/{event}/scans", s.api))
+        .bearer_auth(t)
+        .header("X-Device-Name", "Door 2")
+        .json(&json!({ "item": item }));
+    if let Some(lang) = lang {
+        req = req.header("Accept-Language", lang);
+    }
+    let r = into_resp(req.send().expect("scan"));
+    r.scan_result()
+}
+
+#[test]
+fn scans_and_refusals_carry_the_facts_behind_their_message() {
+    let (s, t, e) = setup();
+    let ada = person(&s, &t, e, "Ada", "Lovelace", json!({}));
+    let code = qr(&ada);
+    let first = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_in"}));
+    assert_eq!(first["outcome"], "ok");
+    assert_eq!(first["facts"], json!({}), "{first}");
+
+    let again = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_in"}));
+    assert_eq!(again["outcome"], "already_checked_in");
+    let since = again["facts"]["since"].as_str().expect("facts.since");
+    let ok = attendee_history(&s, &t, e, id_of(&ada))
+        .into_iter()
+        .find(|r| r["outcome"] == "ok")
+        .expect("the check-in");
+    assert_eq!(since, ok["created_at"].as_str().expect("created_at"));
+    assert_eq!(again["facts"]["device"], "Door 2");
+
+    // The spec's operation: the same facts beside the 422's message, and its code.
+    let r = op_with(&s, &t, "POST", e, id_of(&ada), None, Body::Absent);
+    assert_eq!(r.status, 422, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["code"], "already_checked_in", "{body}");
+    assert_eq!(body["facts"]["since"], since, "{body}");
+    assert_eq!(body["facts"]["device"], "Door 2", "{body}");
+
+    // Leaving twice says when they left.
+    scan_in(&s, &t, e, None, json!({"code": code, "action": "check_out"}));
+    let twice = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_out"}));
+    assert_eq!(twice["outcome"], "not_checked_in");
+    assert_eq!(twice["facts"]["checked_out"], true, "{twice}");
+    assert!(twice["facts"]["since"].is_string(), "{twice}");
+
+    // An RSVP that refuses entry names itself.
+    let bo = person(&s, &t, e, "Bo", "Lind", json!({"rsvp_status": "waitlisted"}));
+    let r = scan_in(&s, &t, e, None, json!({"code": qr(&bo), "action": "check_in"}));
+    assert_eq!(r["outcome"], "not_allowed");
+    assert_eq!(r["facts"]["rsvp_status"], "waitlisted", "{r}");
+
+    // A ticket of another event of the account names that event.
+    let other = s.event(&t, "Afterparty");
+    let cy = person(&s, &t, other, "Cy", "Berg", json!({}));
+    let r = scan_in(&s, &t, e, None, json!({"code": qr(&cy), "action": "check_in"}));
+    assert_eq!(r["outcome"], "wrong_event");
+    assert_eq!(r["facts"]["other_event"], json!({"id": other, "name": "Afterparty"}));
+}
+
+#[test]
+fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
+    let (s, t, e) = setup();
+    let ada = person(&s, &t, e, "Ada", "Lovelace", json!({}));
+    let code = qr(&ada);
+    let ok = scan_in(&s, &t, e, Some("de-DE,de;q=0.9,en;q=0.8"), json!({"code": code, "action": "check_in"}));
+    assert_eq!(ok["message"], "Ada Lovelace eingecheckt", "{ok}");
+
+    let english = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_in"}));
+    let german = scan_in(&s, &t, e, Some("de"), json!({"code": code, "action": "check_in"}));
+    assert_eq!(german["outcome"], english["outcome"]);
+    assert_eq!(german["facts"], english["facts"], "the facts do not depend on the language");
+    let words = german["message"].as_str().expect("message");
+    assert!(words.starts_with("Ada Lovelace ist bereits eingecheckt (seit "), "{words}");
+    assert!(words.ends_with(" an Door 2)"), "{words}");
+    assert!(english["message"].as_str().expect("message").contains("is already checked in"));
+
+    // Each of the five, and a fallback to English for the rest.
+    for (lang, expected) in [
+        ("fr", "Aucun billet avec ce code"),
+        ("es-MX", "Ninguna entrada con este código"),
+        ("no", "Ingen billett med denne koden"),
+        ("nb-NO", "Ingen billett med denne koden"),
+        ("it", "No ticket with this code"),
+        ("en-GB", "No ticket with this code"),
+    ] {
+        let r = scan_in(&s, &t, e, Some(lang), json!({"code": "NOPE-0000", "action": "check_in"}));
+        assert_eq!(r["outcome"], "not_found");
+        assert_eq!(r["message"], expected, "{lang}");
+    }
+
+    // The 422 of the spec's operation speaks German too, with its code and facts.
+    let r = into_resp(
+        s.http
+            .post(format!("{}{}", s.api, check_in_path(e, id_of(&ada))))
+            .bearer_auth(&t)
+            .header("Accept-Language", "de")
+            .send()
+            .expect("check in"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert_eq!(
+        r.headers.get("content-language").and_then(|v| v.to_str().ok()),
+        Some("de")
+    );
+    let body = r.json();
+    assert!(
+        body["errors"][0].as_str().is_some_and(|m| m.contains("ist bereits eingecheckt")),
+        "{body}"
+    );
+    assert_eq!(body["code"], "already_checked_in");
+    assert_eq!(body["facts"], german["facts"]);
+}

@@ -1,11 +1,13 @@
 // Entrada kiosk UI: boot, sign-in, the top bar and the hash router.
 
+import * as i18n from './js/i18n.js';
+import { t } from './js/i18n.js';
 import * as auth from './js/auth.js';
 import * as api from './js/api.js';
 import * as desktop from './js/desktop.js';
 import { startKiosk, calmDown } from './js/kiosk.js';
 import { session, isOrganiser, loadUser, restoreEvent, on as onSession } from './js/session.js';
-import { h, replace, focusHeading, loading, errorPanel } from './js/dom.js';
+import { h, replace, focusHeading, loading, errorPanel, refreshFormats } from './js/dom.js';
 import { armAudio } from './js/sounds.js';
 import { initShell, showShell, hideShell, renderNav, refreshCounters, refreshSync } from './js/shell.js';
 import * as signin from './js/screens/signin.js';
@@ -71,24 +73,28 @@ function runCleanup() {
   }
 }
 
+/** "<This screen> is for organisers." — one whole sentence per screen (grammar differs). */
+function organisersOnly(key) {
+  switch (key) {
+    case 'form': return t('shell-refusal-form');
+    case 'walk-in': return t('shell-refusal-walk-in');
+    case 'sync': return t('shell-refusal-sync');
+    case 'data': return t('shell-refusal-data');
+    case 'attendees': return t('shell-refusal-attendees');
+    case 'staff': return t('shell-refusal-staff');
+    case 'event-edit': return t('shell-refusal-event-edit');
+    case 'hub': return t('shell-refusal-hub');
+    default: return t('shell-refusal-other');
+  }
+}
+
 function refusal(key) {
-  const what = {
-    form: 'The form editor',
-    'walk-in': 'Walk-in registration',
-    sync: 'The sync settings',
-    data: 'Importing and exporting attendees',
-    attendees: 'Editing attendees',
-    staff: 'Managing staff',
-    'event-edit': 'Managing events',
-    hub: 'The venue hub',
-  }[key] || 'This screen';
-  const who = auth.usingDevice()
-    ? 'This kiosk is a door device, which checks people in; an organiser can leave door mode from the menu.'
-    : 'You are signed in as door staff, who check people in.';
+  const who = auth.usingDevice() ? t('shell-refusal-door-device') : t('shell-refusal-door-staff');
+  // Two whole sentences, side by side.
   return h('section', { class: 'screen narrow', 'data-testid': 'refusal' },
-    h('h1', null, 'Organisers only'),
-    h('p', { class: 'lead' }, `${what} is for organisers. ${who}`),
-    h('a', { class: 'btn btn-primary', href: '#/door' }, 'Back to the door'));
+    h('h1', null, t('shell-refusal-title')),
+    h('p', { class: 'lead' }, `${organisersOnly(key)} ${who}`),
+    h('a', { class: 'btn btn-primary', href: '#/door' }, t('shell-back-to-door')));
 }
 
 async function route() {
@@ -112,7 +118,7 @@ async function route() {
     }
     const leaving = path === '/leave-kiosk' && desktop.isKiosk();
     const deviceEnded = auth.deviceEndedReason(); // door mode ended: its access was revoked
-    cleanup = signin.render(root, leaving ? { note: 'To leave kiosk mode and close Entrada, an organiser signs in.' }
+    cleanup = signin.render(root, leaving ? { note: t('shell-leave-kiosk-note') }
       : deviceEnded ? { note: deviceEnded } : { ended: auth.signedOutReason() });
     return;
   }
@@ -153,6 +159,9 @@ async function route() {
 }
 
 async function boot() {
+  // The catalogs come first: every word drawn from here on is in the device's language.
+  await i18n.start();
+  refreshFormats();
   desktop.remember();
   armAudio();
   initShell({ onSignOut: signOut, onChangeEvent: () => { location.hash = '#/events'; } });
@@ -180,7 +189,7 @@ async function boot() {
   api.onConnectivity(() => refreshSync());
 
   const root = main();
-  replace(root, loading('Starting…'));
+  replace(root, loading(t('shell-starting')));
 
   // Coming back from the server's sign-in page.
   if (location.pathname === auth.OAUTH.callback) {
@@ -246,13 +255,13 @@ async function setUpDone() {
 /** Loads the person and the remembered event; shows a retryable error on failure. */
 async function startSession(root) {
   try {
-    replace(root, loading('Signing in…'));
+    replace(root, loading(t('shell-signing-in')));
     await loadUser();
     if (!session.accountId) {
       replace(root, h('section', { class: 'screen narrow' },
-        h('h1', null, 'No account'),
-        h('p', { class: 'lead' }, 'Your user is not a member of any account. Ask an organiser to add you.'),
-        h('button', { type: 'button', class: 'btn', onclick: signOut }, 'Sign out')));
+        h('h1', null, t('shell-no-account-title')),
+        h('p', { class: 'lead' }, t('shell-no-account-text')),
+        h('button', { type: 'button', class: 'btn', onclick: signOut }, t('shell-sign-out'))));
       return false;
     }
     await restoreEvent();
@@ -267,7 +276,7 @@ async function startSession(root) {
     replace(root, h('section', { class: 'screen narrow' },
       errorPanel(e, async () => {
         if (await startSession(root)) route();
-      }, { title: 'Could not start' })));
+      }, { title: t('shell-could-not-start') })));
     return false;
   }
 }

@@ -636,9 +636,16 @@ async fn show_start_error(
     let Ok(mut splash) = window.url() else {
         return;
     };
+    // The splash says it in the system's language from the kind and its facts; the
+    // English words go along for a kind it does not know.
     splash
         .query_pairs_mut()
         .clear()
+        .append_pair("kind", splash_kind(e))
+        .append_pair("port", &options.port.to_string())
+        .append_pair("next", &options.port.saturating_add(1).to_string())
+        .append_pair("db", &db.display().to_string())
+        .append_pair("detail", &e.to_string())
         .append_pair("error", &what)
         .append_pair("hint", &hint)
         .append_pair("log", &log_dir.join("entrada.log.*").display().to_string());
@@ -653,7 +660,27 @@ async fn show_start_error(
     }
 }
 
-/// A start failure in words for the person at the kiosk, and what to do about it.
+/// Which start failure it is, for the splash's words (`splash/l10n.js`: `<kind>-what`
+/// and `<kind>-hint`).
+fn splash_kind(error: &StartError) -> &'static str {
+    match error {
+        StartError::Listen { .. } => "listen", // splash kind
+        StartError::AlreadyServing(_) => "in-use", // splash kind
+        StartError::Database(OpenError::Newer { .. }) => "newer", // splash kind
+        StartError::Database(
+            OpenError::Damaged(_) | OpenError::Foreign { unreadable: true, .. },
+        ) => "damaged", // splash kind
+        StartError::Database(OpenError::NeedsKey { .. }) => "needs-key", // splash kind
+        StartError::Database(OpenError::WrongKey { .. }) => "wrong-key", // splash kind
+        StartError::Database(OpenError::NotEncrypted { .. }) => "not-encrypted", // splash kind
+        StartError::Database(OpenError::Locked(_)) => "locked", // splash kind
+        StartError::Database(OpenError::Foreign { .. } | OpenError::Other(_))
+        | StartError::Other(_) => "other", // splash kind
+    }
+}
+
+/// A start failure in words for the person at the kiosk, and what to do about it (in
+/// English: the log's words, and the splash's for a kind it does not know).
 fn explain(error: &StartError, port: u16, db: &std::path::Path) -> (String, String) {
     let db = db.display();
     match error {

@@ -61,6 +61,7 @@ async fn operate(
     let session_id = body.and_then(|b| b.session_id);
     let key = idempotent.clone();
     let on_hub = state.hub.is_some();
+    let lang = crate::l10n::current();
     let answer = access
         .write(&state.db, move |conn, who| {
             let event = events::require(conn, who.account_id, event_id)?;
@@ -72,8 +73,10 @@ async fn operate(
                     attendee: Some(attendee),
                     ..
                 } => Ok(Item::new(attendee)),
-                Applied { message, .. } => Err(ValidationErrorBody {
-                    errors: vec![message],
+                Applied { outcome, said, .. } => Err(ValidationErrorBody {
+                    errors: vec![crate::l10n::say(lang, &said)],
+                    code: Some(outcome),
+                    facts: Some(said.facts(session_id)),
                 }),
             };
             match &answer {
@@ -249,6 +252,7 @@ pub async fn scan(
     };
     let hold = late.is_some();
     let on_hub = state.hub.is_some();
+    let lang = crate::l10n::current();
     let steps = DoorSteps {
         confirmed: input.confirm,
         answers: input.answers,
@@ -283,9 +287,9 @@ pub async fn scan(
                 )
             };
             let by_hub = match &answered {
-                Some((hub_event, scan)) => {
-                    crate::hub::door::apply(conn, &event, *hub_event, scan, before, local_scan)?
-                }
+                Some((hub_event, scan)) => crate::hub::door::apply(
+                    conn, &event, *hub_event, scan, before, action, local_scan,
+                )?,
                 None => None,
             };
             let (applied, decided_by) = match by_hub {
@@ -312,7 +316,8 @@ pub async fn scan(
             }
             let result = Item::new(ScanResult {
                 outcome: applied.outcome,
-                message: applied.message,
+                message: crate::l10n::say(lang, &applied.said),
+                facts: applied.said.facts(input.session_id),
                 attendee: applied.attendee,
                 missing_fields: applied.missing_fields,
                 decided_by,

@@ -8,7 +8,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::{IntoResponses, ToSchema};
 
+use crate::domain::check_in::{Facts, Outcome};
 use crate::error::Error;
+use crate::l10n::{self, Lang};
 
 /// Body of every error but 422: `{error: string}`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -16,10 +18,20 @@ pub struct ErrorBody {
     pub error: String,
 }
 
-/// Body of 422: one human-readable message per problem, naming the member.
+/// Body of 422: one human-readable message per problem, naming the member. A refused
+/// check-in, check-out or undo adds `code` and `facts`, so a screen can say why in its own
+/// language without parsing the message.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ValidationErrorBody {
     pub errors: Vec<String>,
+    /// A refused check-in operation: its outcome (`already_checked_in`,
+    /// `not_checked_in`, `not_allowed`). Absent from other 422s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<Outcome>,
+    /// A refused check-in operation: the facts behind the message. Absent from other
+    /// 422s.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<Facts>,
 }
 
 impl Error {
@@ -52,17 +64,23 @@ impl IntoResponse for Error {
         if let Error::Validation(problems) = self {
             // The API names each problem's place by its member path (`item.email ...`).
             let errors = problems.iter().map(ToString::to_string).collect();
-            return (status, Json(ValidationErrorBody { errors })).into_response();
+            let body = ValidationErrorBody {
+                errors,
+                code: None,
+                facts: None,
+            };
+            return (status, Json(body)).into_response();
         }
+        let lang: Lang = l10n::current();
         let message = match &self {
             e if e.is_disk_full() => {
                 tracing::error!(error = %self, "a write failed: the disk is full");
-                format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE)
+                l10n::text(lang, "error-disk-full", &[])
             }
             Error::Database(_) | Error::Internal(_) => {
                 // The details are for the log, not for the client.
                 tracing::error!(error = %self, "request failed");
-                "internal server error".to_owned()
+                l10n::text(lang, "error-internal", &[])
             }
             other => other.to_string(),
         };

@@ -724,6 +724,7 @@ fn door_examples() -> Vec<Example> {
                 item(json!({
                     "outcome": "ok",
                     "message": "Nadia Castillo checked in",
+                    "facts": {},
                     "attendee": nadia_in,
                     "missing_fields": []
                 })),

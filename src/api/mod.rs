@@ -138,7 +138,10 @@ anything else is 404.
   `checked_in` to `checked_out`; undo moves `checked_in` or `checked_out` back to
   `not_checked_in`. Anything else is 422 with a sentence a door person understands
   (`Ada Lovelace is already checked in (since 10:32 at Door 2)`; times in the event's time
-  zone).
+  zone) in `errors`, and beside it `code` (the outcome: `already_checked_in`,
+  `not_checked_in`, `not_allowed`) and `facts` (`since`, `device`, `session_id`,
+  `session_name`, `checked_out`, `rsvp_status`), so a client can say it in its own
+  language without reading the sentence.
 - Check-in is refused (422) for RSVP `declined`, `waitlisted` and `pending_approval`.
 - With `session_id` (a session of the same event, else 422) the same rules apply to the
   attendee's presence in that session, tracked apart from the door; `checkin_status`
@@ -150,10 +153,20 @@ anything else is 404.
 - Scope: `write`, or the extension scope `check_in`, which allows the check-in operations
   and scans and nothing else that writes.
 
+## Languages
+- The server's own words (a scan's `message`, a refused check-in's sentence, the sign-in
+  page, the generic error texts) follow the request's `Accept-Language` for English,
+  German, French, Spanish and Norwegian Bokmål (`en`, `de`, `fr`, `es`, `nb`; `no` and
+  `nn` read as `nb`), chosen by q-value, and fall back to English; the answer says which
+  in `Content-Language`. The sign-in page (`/oauth/authorize`) also takes `ui_locales`,
+  which wins over the header. Other validation messages (a member's problem, which names
+  the member) are English. The structured members (`outcome`, `code`, `facts`) never
+  depend on the language.
+
 ## Extensions (beyond the spec)
 - `POST /events/{event_id}/scans` `{item: {code, action, session_id?}}`: lookup by
   `qr_code` and the operation in one round trip; always 200 with
-  `{outcome, message, attendee}` (see the route).
+  `{outcome, message, facts, attendee}` (see the route).
 - `GET /events/{event_id}/check_ins` and `GET .../attendees/{id}/check_ins`: the history,
   newest first, paged; `GET /events/{event_id}/check_in_stats`: counts.
 - `GET /events/{event_id}/check_ins/stream`: the history as it happens (Server-Sent

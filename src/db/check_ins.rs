@@ -6,7 +6,7 @@
 //! Refused attempts are recorded too (staff want to see attempted re-entry), which is why
 //! the engine returns an [`Applied`] with an outcome rather than an error for them.
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::json;
 
@@ -15,8 +15,8 @@ use super::sync::{self, Change};
 use super::{attendees, events};
 use crate::domain::attendee::{Attendee, AttendeeChanges};
 use crate::domain::check_in::{
-    Action, CheckInRecord, CheckInStats, DoorSteps, Outcome, RegistrationTypeCounts, SessionCounts,
-    StatusCounts, canonical_code, normalise_code, rsvp_refusal,
+    Action, CheckInRecord, CheckInStats, DoorSteps, Outcome, RegistrationTypeCounts, Said,
+    SessionCounts, Since, StatusCounts, canonical_code, normalise_code, rsvp_refuses,
 };
 use crate::domain::event::{Event, Session};
 use crate::domain::field::AttendeeField;
@@ -37,7 +37,8 @@ pub struct Actor {
 #[derive(Debug)]
 pub struct Applied {
     pub outcome: Outcome,
-    pub message: String,
+    /// What to tell the door, as data: the API puts it in words (`crate::l10n`).
+    pub said: Said,
     /// The attendee after the operation; None when the code matched no attendee here.
     pub attendee: Option<Attendee>,
     /// For `needs_answers`: the required fields to ask at the door.
@@ -109,22 +110,25 @@ pub fn scan(
     }
     // A ticket of another event of the same account: say which, so staff can redirect the
     // person. Codes of other accounts are simply unknown: nothing leaks across accounts.
-    let elsewhere: Option<String> = conn
+    let elsewhere: Option<(i64, String)> = conn
         .prepare_cached(
-            "SELECT e.name FROM attendees a JOIN events e ON e.id = a.event_id
+            "SELECT e.id, e.name FROM attendees a JOIN events e ON e.id = a.event_id
              WHERE a.qr_code IN (?1, ?2) AND e.account_id = ?3 AND e.id != ?4 LIMIT 1",
         )?
         .query_row(
             params![code, canonical_code(code), event.account_id, event.id],
-            |r| r.get(0),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
-    let (outcome, message) = match elsewhere {
-        Some(name) => (
+    let (outcome, said) = match elsewhere {
+        Some((event_id, event_name)) => (
             Outcome::WrongEvent,
-            format!("This ticket is for another event: {name}"),
+            Said::WrongEvent {
+                event_id,
+                event_name,
+            },
         ),
-        None => (Outcome::NotFound, "No ticket with this code".to_owned()),
+        None => (Outcome::NotFound, Said::NotFound),
     };
     let written = record(
         conn,
@@ -139,7 +143,7 @@ pub fn scan(
     to_feed(vec![written], None);
     Ok(Applied {
         outcome,
-        message,
+        said,
         attendee: None,
         missing_fields: Vec::new(),
     })
@@ -202,7 +206,7 @@ fn operate(
     }
     let now = time::now();
     let mut written = Vec::with_capacity(2);
-    let (outcome, message) = match next {
+    let (outcome, said) = match next {
         Err(refused) => refused,
         Ok(to) => {
             let change = Transition {
@@ -216,7 +220,7 @@ fn operate(
                 now: &now,
             };
             change.apply(conn, &mut written)?;
-            (Outcome::Ok, change.message(&name))
+            (Outcome::Ok, change.said(name))
         }
     };
     written.push(record(
@@ -233,7 +237,7 @@ fn operate(
     to_feed(written, Some(&attendee));
     Ok(Applied {
         outcome,
-        message,
+        said,
         attendee: Some(attendee),
         missing_fields: Vec::new(),
     })
@@ -248,26 +252,25 @@ fn decide(
     name: &str,
     action: Action,
     session: Option<&Session>,
-) -> Result<std::result::Result<CheckinStatus, (Outcome, String)>> {
+) -> Result<std::result::Result<CheckinStatus, (Outcome, Said)>> {
     let current = match session {
         None => attendee.checkin_status,
         Some(s) => session_status(conn, attendee.id, s.id)?,
     };
-    if action == Action::CheckIn
-        && let Some(why) = rsvp_refusal(attendee.rsvp_status)
-    {
+    if action == Action::CheckIn && rsvp_refuses(attendee.rsvp_status) {
         return Ok(Err((
             Outcome::NotAllowed,
-            format!("{name} cannot be checked in: {why}"),
+            Said::NotAllowed {
+                name: name.to_owned(),
+                rsvp: attendee.rsvp_status,
+            },
         )));
     }
     Ok(match action.transition(current) {
         Ok(to) => Ok(to),
         Err(outcome) => {
-            let message = refusal_message(
-                conn, event, attendee, name, action, current, session, outcome,
-            )?;
-            Err((outcome, message))
+            let said = refusal(conn, event, attendee, name, action, current, session, outcome)?;
+            Err((outcome, said))
         }
     })
 }
@@ -284,7 +287,7 @@ fn held_at_door(
     session_id: Option<i64>,
     actor: &Actor,
 ) -> Result<Option<Applied>> {
-    if let Some((outcome, message, missing_fields)) = door_wait(conn, event, attendee, name, door)?
+    if let Some((outcome, said, missing_fields)) = door_wait(conn, event, attendee, name, door)?
     {
         let written = record(
             conn,
@@ -300,7 +303,7 @@ fn held_at_door(
         to_feed(vec![written], Some(&attendee));
         return Ok(Some(Applied {
             outcome,
-            message,
+            said,
             attendee: Some(attendee),
             missing_fields,
         }));
@@ -378,15 +381,11 @@ impl Transition<'_> {
         Ok(())
     }
 
-    fn message(&self, name: &str) -> String {
-        let place = self
-            .session
-            .map(|s| format!(" ({})", s.name))
-            .unwrap_or_default();
-        match self.action {
-            Action::CheckIn => format!("{name} checked in{place}"),
-            Action::CheckOut => format!("{name} checked out{place}"),
-            Action::Undo => format!("Undone: {name} is no longer checked in{place}"),
+    fn said(&self, name: String) -> Said {
+        Said::Done {
+            action: self.action,
+            name,
+            session: self.session.map(|s| s.name.clone()),
         }
     }
 }
@@ -400,13 +399,13 @@ fn door_wait(
     attendee: &Attendee,
     name: &str,
     door: &Door<'_>,
-) -> Result<Option<(Outcome, String, Vec<AttendeeField>)>> {
+) -> Result<Option<(Outcome, Said, Vec<AttendeeField>)>> {
     if attendee.needs_attention && !door.steps.confirmed {
-        let message = match &attendee.door_note {
-            Some(note) => format!("{name} needs attention: {note}"),
-            None => format!("{name} needs attention"),
+        let said = Said::NeedsAttention {
+            name: name.to_owned(),
+            note: attendee.door_note.clone(),
         };
-        return Ok(Some((Outcome::NeedsAttention, message, Vec::new())));
+        return Ok(Some((Outcome::NeedsAttention, said, Vec::new())));
     }
     if !event.door_questions || door.steps.skip_questions {
         return Ok(None);
@@ -428,13 +427,16 @@ fn door_wait(
     if missing.is_empty() {
         return Ok(None);
     }
-    let labels: Vec<&str> = missing.iter().map(|f| f.label.as_str()).collect();
-    let message = format!("{name} has not answered: {}", labels.join(", "));
-    Ok(Some((Outcome::NeedsAnswers, message, missing)))
+    let said = Said::NeedsAnswers {
+        name: name.to_owned(),
+        labels: missing.iter().map(|f| f.label.clone()).collect(),
+    };
+    Ok(Some((Outcome::NeedsAnswers, said, missing)))
 }
 
+/// Why a transition is refused, with when and where the state it names began.
 #[allow(clippy::too_many_arguments)]
-fn refusal_message(
+fn refusal(
     conn: &Connection,
     event: &Event,
     attendee: &Attendee,
@@ -443,49 +445,38 @@ fn refusal_message(
     current: CheckinStatus,
     session: Option<&Session>,
     outcome: Outcome,
-) -> Result<String> {
-    let place = session
-        .map(|s| format!(" to {}", s.name))
-        .unwrap_or_default();
+) -> Result<Said> {
+    let name = name.to_owned();
+    let session_name = session.map(|s| s.name.clone());
+    let since = |action: Action| -> Result<Option<Since>> {
+        Ok(
+            last_ok(conn, attendee.id, session.map(|s| s.id), action)?.map(|(at, device)| Since {
+                at,
+                device,
+                timezone: event.timezone.clone(),
+            }),
+        )
+    };
     Ok(match (outcome, current) {
-        (Outcome::AlreadyCheckedIn, _) => {
-            let since = last_ok(conn, attendee.id, session.map(|s| s.id), Action::CheckIn)?
-                .map(|(at, device)| describe_when(event, &at, device.as_deref()))
-                .unwrap_or_default();
-            format!("{name} is already checked in{place}{since}")
-        }
-        (_, CheckinStatus::CheckedOut) if action == Action::CheckOut => {
-            let since = last_ok(conn, attendee.id, session.map(|s| s.id), Action::CheckOut)?
-                .map(|(at, device)| describe_when(event, &at, device.as_deref()))
-                .unwrap_or_default();
-            format!("{name} is already checked out{place}{since}")
-        }
-        _ if action == Action::Undo => format!("{name} has no check-in{place} to undo"),
-        _ => format!("{name} is not checked in{place}"),
+        (Outcome::AlreadyCheckedIn, _) => Said::Already {
+            action: Action::CheckIn,
+            name,
+            session: session_name,
+            since: since(Action::CheckIn)?,
+        },
+        (_, CheckinStatus::CheckedOut) if action == Action::CheckOut => Said::Already {
+            action: Action::CheckOut,
+            name,
+            session: session_name,
+            since: since(Action::CheckOut)?,
+        },
+        _ => Said::NotCheckedIn {
+            action,
+            name,
+            session: session_name,
+            checked_out: current == CheckinStatus::CheckedOut,
+        },
     })
-}
-
-/// ` (since 10:32 at Door 2)`, in the event's time zone, with the date when not today.
-fn describe_when(event: &Event, at: &str, device: Option<&str>) -> String {
-    let Ok(utc) = DateTime::parse_from_rfc3339(at).map(|t| t.with_timezone(&Utc)) else {
-        return String::new();
-    };
-    let tz: chrono_tz::Tz = event
-        .timezone
-        .as_deref()
-        .and_then(|z| z.parse().ok())
-        .unwrap_or(chrono_tz::UTC);
-    let local = utc.with_timezone(&tz);
-    let today = Utc::now().with_timezone(&tz).date_naive();
-    let when = if local.date_naive() == today {
-        local.format("%H:%M").to_string()
-    } else {
-        local.format("%H:%M on %-d %b").to_string()
-    };
-    match device {
-        Some(d) => format!(" (since {when} at {d})"),
-        None => format!(" (since {when})"),
-    }
 }
 
 fn last_ok(

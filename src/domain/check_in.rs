@@ -55,13 +55,154 @@ impl Action {
     }
 }
 
-/// Why an RSVP status forbids check-in, if it does.
-pub fn rsvp_refusal(rsvp: RsvpStatus) -> Option<&'static str> {
+/// Whether an RSVP status forbids check-in.
+pub fn rsvp_refuses(rsvp: RsvpStatus) -> bool {
     match rsvp {
-        RsvpStatus::Declined => Some("declined the invitation"),
-        RsvpStatus::Waitlisted => Some("is on the waitlist"),
-        RsvpStatus::PendingApproval => Some("is still pending approval"),
-        RsvpStatus::Confirmed | RsvpStatus::Unconfirmed => None,
+        RsvpStatus::Declined | RsvpStatus::Waitlisted | RsvpStatus::PendingApproval => true,
+        RsvpStatus::Confirmed | RsvpStatus::Unconfirmed => false,
+    }
+}
+
+/// What a check-in operation tells the door, as data (issue 21). The API makes of it the
+/// `message` in the request's language (`crate::l10n`) and the `facts` a screen renders in
+/// its own; so no one has to parse a sentence, and the engine writes no words.
+#[derive(Debug, Clone)]
+pub enum Said {
+    /// The action was done. `session`: its name, when it was for a session.
+    Done {
+        action: Action,
+        name: String,
+        session: Option<String>,
+    },
+    /// Refused: the attendee already is where the action leads (`check_in` or `check_out`).
+    Already {
+        action: Action,
+        name: String,
+        session: Option<String>,
+        since: Option<Since>,
+    },
+    /// Refused: a check-out or undo of someone not checked in (`checked_out`: they left).
+    NotCheckedIn {
+        action: Action,
+        name: String,
+        session: Option<String>,
+        checked_out: bool,
+    },
+    /// Refused by the RSVP status.
+    NotAllowed { name: String, rsvp: RsvpStatus },
+    /// Waits for "Admit".
+    NeedsAttention { name: String, note: Option<String> },
+    /// Waits for these required answers (their labels).
+    NeedsAnswers { name: String, labels: Vec<String> },
+    /// A ticket of another event of the account.
+    WrongEvent { event_id: i64, event_name: String },
+    /// No ticket with this code.
+    NotFound,
+    /// Decided by the venue hub, which already put it in words (in the language the door
+    /// asked in), with its facts.
+    Relayed { message: String, facts: Facts },
+}
+
+/// When, and where, the state a refusal names began.
+#[derive(Debug, Clone)]
+pub struct Since {
+    /// RFC 3339, UTC.
+    pub at: String,
+    /// Where: the device or door of that check-in.
+    pub device: Option<String>,
+    /// The event's time zone, to say the time as the door's clock shows it.
+    pub timezone: Option<String>,
+}
+
+/// The facts behind a scan's or a refusal's `message`, for a screen to say in its own
+/// language. Members are present when they apply.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Facts {
+    /// When the state began (`already_checked_in`; `not_checked_in` of someone who left),
+    /// RFC 3339.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = DateTime)]
+    pub since: Option<String>,
+    /// Where that state began: the device or door that did it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device: Option<String>,
+    /// The session the operation was for; absent for the door.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<i64>,
+    /// The session's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_name: Option<String>,
+    /// For `not_checked_in`: true when the attendee was checked in and has left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked_out: Option<bool>,
+    /// For `wrong_event`: the event the ticket is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_event: Option<OtherEvent>,
+    /// For `not_allowed`: the RSVP status that refuses entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rsvp_status: Option<RsvpStatus>,
+}
+
+/// The event a `wrong_event` ticket is for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct OtherEvent {
+    pub id: i64,
+    pub name: String,
+}
+
+impl Said {
+    /// The facts of what was said, for `facts`. `session_id`: the operation's session.
+    pub fn facts(&self, session_id: Option<i64>) -> Facts {
+        let mut facts = Facts {
+            session_id,
+            ..Facts::default()
+        };
+        match self {
+            Said::Done { session, .. } => facts.session_name = session.clone(),
+            Said::Already {
+                action,
+                session,
+                since,
+                ..
+            } => {
+                facts.session_name = session.clone();
+                if *action == Action::CheckOut {
+                    facts.checked_out = Some(true);
+                }
+                if let Some(since) = since {
+                    facts.since = Some(since.at.clone());
+                    facts.device = since.device.clone();
+                }
+            }
+            Said::NotCheckedIn {
+                session,
+                checked_out,
+                ..
+            } => {
+                facts.session_name = session.clone();
+                facts.checked_out = Some(*checked_out);
+            }
+            Said::NotAllowed { rsvp, .. } => facts.rsvp_status = Some(*rsvp),
+            Said::WrongEvent {
+                event_id,
+                event_name,
+            } => {
+                facts.other_event = Some(OtherEvent {
+                    id: *event_id,
+                    name: event_name.clone(),
+                });
+            }
+            Said::NeedsAttention { .. } | Said::NeedsAnswers { .. } | Said::NotFound => {}
+            Said::Relayed { facts: theirs, .. } => {
+                // The hub's own ids mean nothing here; the session stays this door's.
+                return Facts {
+                    session_id,
+                    other_event: None,
+                    ..theirs.clone()
+                };
+            }
+        }
+        facts
     }
 }
 
@@ -114,8 +255,12 @@ pub struct DoorSteps {
 pub struct ScanResult {
     pub outcome: Outcome,
     /// A sentence for the screen, e.g. `Ada Lovelace is already checked in (since 10:32 at
-    /// Door 2)`.
+    /// Door 2)`, in the request's language (`Accept-Language`: en, de, fr, es, nb; else
+    /// English). A screen that speaks another language renders `outcome` and `facts`.
     pub message: String,
+    /// The facts behind `message`: when and where the state began, the session, the other
+    /// event, the RSVP status. Always present; members only when they apply.
+    pub facts: Facts,
     /// The attendee after the operation; null for `not_found` and `wrong_event`.
     #[schema(required = true)]
     pub attendee: Option<Attendee>,

@@ -146,6 +146,9 @@ impl Question {
 pub struct HubScan {
     pub outcome: String,
     pub message: String,
+    /// The facts behind the hub's message; absent from a hub older than them.
+    #[serde(default)]
+    pub facts: Option<crate::domain::check_in::Facts>,
     #[serde(default)]
     pub attendee: Option<HubAttendee>,
 }
@@ -238,6 +241,7 @@ pub fn apply(
     hub_event: i64,
     hub: &HubScan,
     before: i64,
+    action: crate::domain::check_in::Action,
     local_scan: impl FnOnce(&Connection) -> Result<crate::db::check_ins::Applied>,
 ) -> Result<Option<crate::db::check_ins::Applied>> {
     use crate::domain::check_in::Outcome;
@@ -268,7 +272,12 @@ pub fn apply(
                 applied.attendee = Some(crate::db::attendees::get(conn, event.id, id)?);
             }
             applied.outcome = Outcome::Ok;
-            applied.message = hub.message.clone();
+            let name = applied
+                .attendee
+                .as_ref()
+                .map(|a| a.full_name())
+                .unwrap_or_default();
+            applied.said = said_of(hub, outcome, action, name, event);
             applied.missing_fields = Vec::new();
             Ok(Some(applied))
         }
@@ -277,10 +286,11 @@ pub fn apply(
                 return Ok(None);
             };
             adopt(conn)?;
+            let attendee = crate::db::attendees::get(conn, event.id, id)?;
             Ok(Some(crate::db::check_ins::Applied {
                 outcome,
-                message: hub.message.clone(),
-                attendee: Some(crate::db::attendees::get(conn, event.id, id)?),
+                said: said_of(hub, outcome, action, attendee.full_name(), event),
+                attendee: Some(attendee),
                 missing_fields: Vec::new(),
             }))
         }
@@ -288,5 +298,70 @@ pub fn apply(
         | Outcome::WrongEvent
         | Outcome::NeedsAttention
         | Outcome::NeedsAnswers => Ok(None),
+    }
+}
+
+/// The hub's answer in this door's words: rebuilt from its outcome and facts, so each door
+/// speaks its own language whatever the hub's; an answer without facts (a hub older than
+/// them) is passed on as the hub said it.
+fn said_of(
+    hub: &HubScan,
+    outcome: crate::domain::check_in::Outcome,
+    action: crate::domain::check_in::Action,
+    name: String,
+    event: &crate::domain::event::Event,
+) -> crate::domain::check_in::Said {
+    use crate::domain::check_in::{Action, Outcome, Said, Since};
+    let Some(facts) = &hub.facts else {
+        return Said::Relayed {
+            message: hub.message.clone(),
+            facts: Default::default(),
+        };
+    };
+    let session = facts.session_name.clone();
+    let since = facts.since.clone().map(|at| Since {
+        at,
+        device: facts.device.clone(),
+        timezone: event.timezone.clone(),
+    });
+    let left = facts.checked_out == Some(true);
+    match outcome {
+        Outcome::Ok => Said::Done {
+            action,
+            name,
+            session,
+        },
+        Outcome::AlreadyCheckedIn => Said::Already {
+            action: Action::CheckIn,
+            name,
+            session,
+            since,
+        },
+        Outcome::NotCheckedIn if action == Action::CheckOut && left => Said::Already {
+            action: Action::CheckOut,
+            name,
+            session,
+            since,
+        },
+        Outcome::NotCheckedIn => Said::NotCheckedIn {
+            action,
+            name,
+            session,
+            checked_out: left,
+        },
+        Outcome::NotAllowed => match facts.rsvp_status {
+            Some(rsvp) => Said::NotAllowed { name, rsvp },
+            None => Said::Relayed {
+                message: hub.message.clone(),
+                facts: facts.clone(),
+            },
+        },
+        Outcome::NotFound
+        | Outcome::WrongEvent
+        | Outcome::NeedsAttention
+        | Outcome::NeedsAnswers => Said::Relayed {
+            message: hub.message.clone(),
+            facts: facts.clone(),
+        },
     }
 }

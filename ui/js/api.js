@@ -1,6 +1,7 @@
 // The API client: bearer token (refreshed on 401, once), X-Account-Id, JSON in and out,
 // retries of safe requests, a progress bar for slow ones, and errors turned into words.
 
+import { language, t } from './i18n.js';
 import * as auth from './auth.js';
 
 let accountId = null;
@@ -139,8 +140,8 @@ export class ApiError extends Error {
 
 /** Upper-cases the first letter. */
 function sentence(s) {
-  const t = String(s || '').trim();
-  return t ? t[0].toUpperCase() + t.slice(1) : t;
+  const text = String(s || '').trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 /** A 422 message without the member path: "item.email is not a valid email address" → "Not a valid email address". */
@@ -154,38 +155,42 @@ export function humanise(message) {
   return sentence(m);
 }
 
+// The words below are the UI's own (no answer, a status with nothing better to say); the
+// server's own messages (`error`, a 422's `errors`) come in the UI's language already
+// (Accept-Language) and are passed on as they are.
 function wordsFor(status, body, method) {
   const serverSays = body && typeof body.error === 'string' ? body.error : null;
   switch (true) {
     case status === 0:
-      return 'Cannot reach the kiosk server. Check that Entrada is running, then try again.';
+      return t('shell-error-network');
     case status === 400:
-      return serverSays ? `The request was not accepted: ${serverSays}.` : 'The request was not accepted.';
+      return serverSays ? t('shell-error-rejected-detail', { detail: serverSays }) : t('shell-error-rejected');
     case status === 401:
-      return 'Your sign-in has ended. Please sign in again.';
+      return t('shell-error-signed-out');
     case status === 403:
-      return 'You are not allowed to do this with your role. Ask an organiser.';
+      return t('shell-error-forbidden');
     case status === 404:
-      return serverSays ? `Not found: ${serverSays}.` : 'Not found. It may have been deleted.';
+      return serverSays ? t('shell-error-not-found-detail', { detail: serverSays }) : t('shell-error-not-found');
     case status === 408 || status === 503:
-      return 'The server took too long to answer. Try again.';
+      return t('shell-error-timeout');
     case status === 409:
-      return 'This is already being done (perhaps on another device). Wait a moment, then try again.';
+      return t('shell-error-conflict');
     case status === 413:
-      return 'That is too large to send.';
+      return t('shell-error-too-large');
     case status === 422: {
       const errors = body && Array.isArray(body.errors) ? body.errors : [];
       if (errors.length === 1) return humanise(errors[0]);
-      return method === 'GET' ? 'The request was not accepted.' : 'Please check the highlighted entries.';
+      return method === 'GET' ? t('shell-error-rejected') : t('shell-error-check-entries');
     }
     case status === 429:
-      return 'Too many requests right now. Wait a few seconds, then try again.';
+      return t('shell-error-too-many');
     case status === 507:
-      return 'The disk of this computer is full: this was not saved. Free some space, then try again.';
+      return t('shell-error-disk-full');
     case status >= 500:
-      return 'The kiosk server had a problem. Try again; if it keeps happening, restart Entrada.';
+      return t('shell-error-server');
     default:
-      return serverSays ? sentence(serverSays) : `Unexpected answer from the server (${status}).`;
+      // The status as it is (a code, not a number to format).
+      return serverSays ? sentence(serverSays) : t('shell-error-unexpected', { status: String(status) });
   }
 }
 
@@ -254,7 +259,8 @@ export async function request(method, path, opts = {}) {
   const hasKey = opts.headers && opts.headers['Idempotency-Key'];
   const retries = opts.retries ?? (method === 'GET' || hasKey ? 2 : 0);
   const url = withQuery(path, query);
-  const headers = { Accept: 'application/json', ...(opts.headers || {}) };
+  // The server's messages and errors come in the screen's language.
+  const headers = { Accept: 'application/json', 'Accept-Language': language(), ...(opts.headers || {}) };
   let payload;
   if (body instanceof Uint8Array || body instanceof ArrayBuffer || body instanceof Blob) {
     headers['Content-Type'] = headers['Content-Type'] || 'application/octet-stream';
@@ -300,7 +306,7 @@ export async function request(method, path, opts = {}) {
         const timedOut = e && e.name === 'AbortError';
         throw new ApiError({
           status: 0,
-          words: timedOut ? 'The server took too long to answer. Try again.' : wordsFor(0),
+          words: timedOut ? t('shell-error-timeout') : wordsFor(0),
           retryable: true,
         });
       }
@@ -392,6 +398,8 @@ export async function upload(method, path, file, opts = {}) {
     xhr.open(method, url);
     xhr.timeout = timeout;
     xhr.setRequestHeader('Accept', 'application/json');
+    // As in `request`: the server's messages come in the screen's language.
+    xhr.setRequestHeader('Accept-Language', language());
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
     if (accountId !== null && accountId !== undefined && !auth.usingDevice()) xhr.setRequestHeader('X-Account-Id', String(accountId));
@@ -414,9 +422,9 @@ export async function upload(method, path, file, opts = {}) {
     });
     const fail = (words, extra = {}) => () => reject(new ApiError({ status: 0, words, retryable: true, ...extra }));
     xhr.addEventListener('error', fail(wordsFor(0)));
-    xhr.addEventListener('timeout', fail('The server took too long to answer. Try again.'));
+    xhr.addEventListener('timeout', fail(t('shell-error-timeout')));
     xhr.addEventListener('abort', () => {
-      const e = new ApiError({ status: 0, words: 'Cancelled.' });
+      const e = new ApiError({ status: 0, words: t('shell-error-cancelled') });
       e.aborted = true;
       reject(e);
     });

@@ -10,6 +10,8 @@
 // nobody typing a passphrase. A person who signs in on a door device (to leave door mode,
 // see screens/leave-door.js) is used instead of the device while signed in.
 
+import { t, language } from './i18n.js';
+
 const CLIENT_ID = 'entrada-kiosk';
 const SCOPE = 'read write check_in';
 const REFRESH_KEY = 'entrada.refresh_token';
@@ -91,6 +93,8 @@ export async function startSignIn(returnTo = '#/door') {
     code_challenge_method: 'S256',
     state,
     scope: SCOPE,
+    // The server's sign-in page speaks the kiosk's language, not the browser's.
+    ui_locales: language(),
   });
   location.assign(`${OAUTH.authorize}?${params}`);
 }
@@ -98,16 +102,16 @@ export async function startSignIn(returnTo = '#/door') {
 function oauthErrorWords(body, status) {
   const code = body && body.error;
   const description = body && body.error_description;
-  if (status === 429) return 'Too many sign-in attempts. Wait a minute, then try again.';
+  if (status === 429) return t('signin-error-too-many');
   switch (code) {
     case 'invalid_grant':
-      return 'Your sign-in has ended. Please sign in again.';
+      return t('signin-error-ended');
     case 'access_denied':
-      return 'Sign-in was cancelled.';
+      return t('signin-error-cancelled');
     case 'invalid_scope':
-      return 'This account is not allowed to use the kiosk.';
+      return t('signin-error-not-allowed');
     default:
-      return description || (typeof code === 'string' ? `Sign-in failed (${code.replace(/_/g, ' ')}).` : 'Sign-in failed.');
+      return description || (typeof code === 'string' ? t('signin-error-failed-code', { code: code.replace(/_/g, ' ') }) : t('signin-error-failed'));
   }
 }
 
@@ -125,7 +129,7 @@ async function tokenRequest(form) {
       credentials: 'omit',
     });
   } catch (e) {
-    throw new AuthError('Cannot reach the kiosk server. Check that Entrada is running, then try again.', { network: true });
+    throw new AuthError(t('signin-error-unreachable'), { network: true });
   }
   let body = null;
   try { body = await response.json(); } catch (e) { body = null; }
@@ -162,7 +166,7 @@ export async function finishSignIn() {
   }
   const code = params.get('code');
   if (!code || !saved || saved.state !== params.get('state')) {
-    throw new AuthError('This sign-in link is not valid any more. Please sign in again.');
+    throw new AuthError(t('signin-error-link-invalid'));
   }
   const tokens = await tokenRequest({
     grant_type: 'authorization_code',
@@ -214,7 +218,7 @@ export function refresh() {
   if (refreshing) return refreshing;
   const token = sessionStorage.getItem(REFRESH_KEY);
   if (!token) {
-    return Promise.reject(new AuthError('Please sign in.', { signedOut: true }));
+    return Promise.reject(new AuthError(t('signin-error-please-sign-in'), { signedOut: true }));
   }
   refreshing = (async () => {
     try {
@@ -242,16 +246,16 @@ export function refresh() {
 function endedWords(e) {
   const why = String(e.description || '');
   if (/disabled/i.test(why)) {
-    return 'Your sign-in ended: your user has been disabled. Ask an organiser if you should still have access.';
+    return t('signin-ended-disabled');
   }
   if (/already used/i.test(why)) {
-    return 'Your sign-in was ended for safety: it was used in two places at once. Sign in again to carry on.';
+    return t('signin-ended-reused');
   }
   if (/revoked/i.test(why)) {
-    return 'Your sign-in was ended on the server: your user was disabled or its passphrase was changed. Sign in again, or ask an organiser.';
+    return t('signin-ended-revoked');
   }
-  if (/expired/i.test(why)) return 'Your sign-in expired. Sign in again to carry on.';
-  return 'Your sign-in has ended. Sign in again to carry on.';
+  if (/expired/i.test(why)) return t('signin-ended-expired');
+  return t('signin-ended');
 }
 
 /** Why the person's sign-in ended by itself (not signed out here), or null. */
@@ -369,7 +373,7 @@ export function clearDeviceEnded() {
 export function deviceRefresh() {
   if (deviceRefreshing) return deviceRefreshing;
   const device = doorDevice();
-  if (!device) return Promise.reject(new AuthError('Please sign in.', { signedOut: true }));
+  if (!device) return Promise.reject(new AuthError(t('signin-error-please-sign-in'), { signedOut: true }));
   deviceRefreshing = (async () => {
     try {
       const tokens = await tokenRequest({
@@ -385,7 +389,7 @@ export function deviceRefresh() {
     } catch (e) {
       if (!e.signedOut) throw e;
       leaveDevice();
-      deviceEnded = 'This kiosk was a door device, but its door access has been revoked (on the Staff screen, or from another device). Sign in to carry on.';
+      deviceEnded = t('signin-ended-device-revoked');
       if (!hasPersonal()) emitSignedOut();
       throw new AuthError(deviceEnded, { signedOut: true });
     } finally {

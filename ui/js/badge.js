@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { h, replace } from './dom.js';
 import { session } from './session.js';
+import { t } from './i18n.js';
 
 async function badgeCard(attendeeId) {
   const html = await api.get(api.paths.attendeeBadge(session.event.id, attendeeId), { raw: 'text', headers: { Accept: 'text/html' } });
@@ -13,7 +14,7 @@ async function badgeCard(attendeeId) {
   const markup = html.replace(/<style[\s\S]*?<\/style>/gi, '').replace(/\sstyle="[^"]*"/gi, '');
   const doc = new DOMParser().parseFromString(markup, 'text/html');
   const source = doc.querySelector('.badge');
-  if (!source) throw Object.assign(new Error('The badge page had no badge.'), { words: 'The badge could not be read.' });
+  if (!source) throw Object.assign(new Error('The badge page had no badge.'), { words: t('shell-badge-unreadable') });
   for (const bad of source.querySelectorAll('script, style, link, iframe, object')) bad.remove();
   for (const el of [source, ...source.querySelectorAll('*')]) {
     for (const attr of Array.from(el.attributes)) {

@@ -3,6 +3,7 @@
 // several times a second.
 
 import * as api from './api.js';
+import { t } from './i18n.js';
 
 const MAX_WIDTH = 640;
 const CAPTURE_WIDTH = 640;
@@ -75,11 +76,11 @@ export class Camera {
       if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotAllowedError'
         || name === 'SecurityError' || name === 'TypeError') {
         this.onState('none', name === 'NotAllowedError' || name === 'SecurityError'
-          ? 'The camera is blocked for Entrada. To use it, allow the camera in the system settings and try again.'
+          ? t('shell-camera-blocked')
           : '');
         return;
       }
-      this.onState('error', 'The camera could not start (another program may be using it). Use the scanner or type the code.');
+      this.onState('error', t('shell-camera-failed'));
       return;
     }
     if (seq !== this.seq) {

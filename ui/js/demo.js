@@ -6,6 +6,7 @@ import * as api from './api.js';
 import { h, confirmDialog } from './dom.js';
 import { session, chooseEvent, forgetEvent, emit } from './session.js';
 import { toast } from './shell.js';
+import { t } from './i18n.js';
 
 export function isDemo(event) {
   return !!(event && event.demo);
@@ -13,7 +14,7 @@ export function isDemo(event) {
 
 /** The small "Demo" tag shown beside a demo event's name. */
 export function demoTag(extra = {}) {
-  return h('span', { class: 'demo-tag', 'data-testid': 'demo-tag', ...extra }, 'Demo');
+  return h('span', { class: 'demo-tag', 'data-testid': 'demo-tag', ...extra }, t('shell-demo-tag'));
 }
 
 /** Makes (or finds) the demo event, chooses it for this kiosk and returns it. */
@@ -30,9 +31,9 @@ export async function startDemo() {
  */
 export async function removeDemo() {
   const yes = await confirmDialog({
-    title: 'Remove the demo data?',
-    body: 'The demo event and all its attendees and check-ins are deleted. Your own events stay.',
-    confirmWords: 'Remove demo data',
+    title: t('shell-demo-remove-title'),
+    body: t('shell-demo-remove-body'),
+    confirmWords: t('shell-demo-remove'),
     danger: true,
     testid: 'remove-demo-dialog',
   });
@@ -40,14 +41,14 @@ export async function removeDemo() {
   try {
     await api.del(api.paths.demo());
   } catch (e) {
-    toast(`The demo data was not removed: ${e.words}`, 'error');
+    toast(t('shell-demo-not-removed', { error: e.words }), 'error');
     return false;
   }
   if (isDemo(session.event)) {
     forgetEvent();
     emit('event', null);
   }
-  toast('Demo data removed.', 'ok');
+  toast(t('shell-demo-removed'), 'ok');
   location.hash = session.role === 'organiser' ? '#/start' : '#/events';
   return true;
 }
@@ -62,11 +63,14 @@ export function demoCard() {
     const demos = events.filter(isDemo);
     if (demos.length === 0) return;
     card.append(
-      h('h2', { id: 'demo-title' }, 'Demo data'),
-      h('p', null, `${demos.map((ev) => `“${ev.name}”`).join(', ')} ${demos.length === 1 ? 'is a demo event' : 'are demo events'} with made-up guests.`),
+      h('h2', { id: 'demo-title' }, t('shell-demo-card-title')),
+      h('p', null, t('shell-demo-card-text', {
+        names: demos.map((ev) => t('shell-demo-quoted', { name: ev.name })).join(', '),
+        count: demos.length,
+      })),
       h('div', { class: 'btn-row' }, h('button', {
         type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'remove-demo', onclick: () => removeDemo(),
-      }, 'Remove demo data')));
+      }, t('shell-demo-remove'))));
     card.hidden = false;
   }).catch(() => { /* nothing to offer */ });
   return card;

@@ -5,6 +5,7 @@
 // `desktop` in its query replaces them; a page without it keeps them.
 
 import * as auth from './auth.js';
+import { t } from './i18n.js';
 
 const KEY = 'entrada.desktop';
 const DEFAULT_IDLE_MINUTES = 3;
@@ -104,11 +105,11 @@ export function organiserRequest(button, status, busy, urlFor) {
     try {
       token = await auth.token();
     } catch (e) {
-      back(e.words || 'Your sign-in has ended. Please sign in again.');
+      back(e.words || t('shell-error-signed-out'));
       return;
     }
     location.href = urlFor(token);
-    timer = setTimeout(() => back('Nothing happened. Try again; if it still does not work, restart the computer.'), STILL_HERE_MS);
+    timer = setTimeout(() => back(t('shell-desktop-nothing-happened')), STILL_HERE_MS);
   });
   return () => clearTimeout(timer);
 }

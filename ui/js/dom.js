@@ -1,6 +1,8 @@
 // Small DOM helpers: elements are built with `h()`, never from HTML strings, so text from
 // the server can never become markup (and the CSP forbids inline styles anyway).
 
+import { t, language } from './i18n.js';
+
 /**
  * h('button', {class: 'btn', onclick: fn, 'data-testid': 'x'}, 'Text', child, [more])
  * Attributes: `class`, `for`, `text`, boolean attributes (true/false), `on*` handlers,
@@ -67,20 +69,27 @@ export function fullName(a) {
   return [a.first_name, a.last_name].filter(Boolean).join(' ');
 }
 
-// Times are shown in the event's time zone (as the server's messages are), 24-hour.
+// Times are shown in the event's time zone (as the server's messages are), 24-hour, in
+// the UI's language (`i18n.language()`; boot calls `refreshFormats` once it is known).
 let timeZone;
 let timeFmt;
 let dateTimeFmt;
 let dateFmt;
 function makeFormats() {
   const tz = timeZone ? { timeZone } : {};
-  timeFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...tz });
-  dateTimeFmt = new Intl.DateTimeFormat(undefined, {
+  const lang = language();
+  timeFmt = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...tz });
+  dateTimeFmt = new Intl.DateTimeFormat(lang, {
     year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...tz,
   });
-  dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...tz });
+  dateFmt = new Intl.DateTimeFormat(lang, { year: 'numeric', month: 'short', day: 'numeric', ...tz });
 }
 makeFormats();
+
+/** Makes the date and time formats again, after the UI's language is known. */
+export function refreshFormats() {
+  makeFormats();
+}
 
 /** Shows times in this IANA zone (the event's); null for the device's own. */
 export function setTimeZone(tz) {
@@ -113,41 +122,56 @@ export function formatDate(iso) {
 
 /** "3 minutes ago", for status lines. */
 export function ago(iso) {
-  if (!iso) return 'never';
-  const t = new Date(iso).getTime();
-  if (Number.isNaN(t)) return iso;
-  const s = Math.round((Date.now() - t) / 1000);
-  if (s < 10) return 'just now';
-  if (s < 60) return `${s} seconds ago`;
+  if (!iso) return t('common-ago-never');
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return iso;
+  const s = Math.round((Date.now() - then) / 1000);
+  if (s < 10) return t('common-ago-now');
+  if (s < 60) return t('common-ago-seconds', { count: s });
   const m = Math.round(s / 60);
-  if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
+  if (m < 60) return t('common-ago-minutes', { count: m });
   const hrs = Math.round(m / 60);
-  if (hrs < 24) return hrs === 1 ? '1 hour ago' : `${hrs} hours ago`;
+  if (hrs < 24) return t('common-ago-hours', { count: hrs });
   return formatDateTime(iso);
 }
 
-export const STATUS_WORDS = {
-  not_checked_in: 'Not checked in',
-  checked_in: 'Checked in',
-  checked_out: 'Checked out',
-};
+/** An attendee's check-in status in words. */
+export function statusWord(status) {
+  switch (status) {
+    case 'not_checked_in': return t('common-status-not-checked-in');
+    case 'checked_in': return t('common-status-checked-in');
+    case 'checked_out': return t('common-status-checked-out');
+    default: return status;
+  }
+}
 
-export const RSVP_WORDS = {
-  confirmed: 'Confirmed',
-  unconfirmed: 'Unconfirmed',
-  declined: 'Declined',
-  waitlisted: 'Waitlisted',
-  pending_approval: 'Pending approval',
-};
+/** The RSVP statuses, in the order a picker lists them. */
+export const RSVP_STATUSES = ['confirmed', 'unconfirmed', 'declined', 'waitlisted', 'pending_approval'];
 
-export const ACTION_WORDS = {
-  check_in: 'Check in',
-  check_out: 'Check out',
-  undo: 'Undo',
-};
+/** An RSVP status in words. */
+export function rsvpWord(status) {
+  switch (status) {
+    case 'confirmed': return t('common-rsvp-confirmed');
+    case 'unconfirmed': return t('common-rsvp-unconfirmed');
+    case 'declined': return t('common-rsvp-declined');
+    case 'waitlisted': return t('common-rsvp-waitlisted');
+    case 'pending_approval': return t('common-rsvp-pending-approval');
+    default: return status;
+  }
+}
+
+/** A check-in action in words. */
+export function actionWord(action) {
+  switch (action) {
+    case 'check_in': return t('common-action-check-in');
+    case 'check_out': return t('common-action-check-out');
+    case 'undo': return t('common-action-undo');
+    default: return action;
+  }
+}
 
 export function statusChip(status) {
-  return h('span', { class: ['chip', `chip-${status}`], 'data-testid': 'status-chip' }, STATUS_WORDS[status] || status);
+  return h('span', { class: ['chip', `chip-${status}`], 'data-testid': 'status-chip' }, statusWord(status));
 }
 
 /** Debounce: calls `fn` once `ms` after the last call. */
@@ -178,23 +202,25 @@ export function focusHeading(root) {
 }
 
 /** A screen's loading placeholder. */
-export function loading(text = 'Loading…') {
+export function loading(text = t('common-loading')) {
   return h('div', { class: 'loading', role: 'status', 'data-testid': 'loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), text);
 }
 
 /** An error panel with the error in words and a Retry button. */
 export function errorPanel(err, retry, opts = {}) {
-  const message = err && err.words ? err.words : String((err && err.message) || err || 'Something went wrong.');
+  const message = err && err.words ? err.words : String((err && err.message) || err || t('common-error-unknown'));
   return h('div', { class: 'error-panel', role: 'alert', 'data-testid': 'error-panel' },
-    h('p', { class: 'error-title' }, opts.title || 'That did not work'),
+    h('p', { class: 'error-title' }, opts.title || t('common-error-title')),
     h('p', null, message),
     err && err.details && err.details.length ? h('ul', null, err.details.map((d) => h('li', null, d))) : null,
-    retry ? h('button', { type: 'button', class: 'btn', onclick: retry, 'data-testid': 'retry' }, 'Try again') : null,
+    retry ? h('button', { type: 'button', class: 'btn', onclick: retry, 'data-testid': 'retry' }, t('common-try-again')) : null,
   );
 }
 
 /** What a form says when some entries need fixing. */
-export const FIX_ENTRIES = 'Please fix the highlighted entries.';
+export function fixEntries() {
+  return t('common-fix-entries');
+}
 
 /**
  * A form's save failed. For a 422 the screen has already put the messages it could place
@@ -202,19 +228,19 @@ export const FIX_ENTRIES = 'Please fix the highlighted entries.';
  * Anything else shows the error with Try again (which submits the form again): the
  * entries stay as typed.
  */
-export function saveFailed(box, err, form, { leftover = [], lead = null, kept = 'your entries are kept' } = {}) {
+export function saveFailed(box, err, form, { leftover = [], lead = null, kept = t('common-entries-kept') } = {}) {
   if (err && err.status === 422) {
-    replace(box, leftover.length ? h('div', null, lead, h('ul', null, leftover.map((m) => h('li', null, m)))) : FIX_ENTRIES);
+    replace(box, leftover.length ? h('div', null, lead, h('ul', null, leftover.map((m) => h('li', null, m)))) : fixEntries());
   } else {
-    replace(box, errorPanel(err, () => form.requestSubmit(), { title: `Not saved yet — ${kept}` }));
+    replace(box, errorPanel(err, () => form.requestSubmit(), { title: t('common-not-saved-yet', { kept }) }));
   }
 }
 
 /** A modal confirmation (a <dialog>): resolves true when confirmed. */
-export function confirmDialog({ title, body, confirmWords = 'OK', danger = false, testid = 'confirm-dialog' }) {
+export function confirmDialog({ title, body, confirmWords = t('common-ok'), danger = false, testid = 'confirm-dialog' }) {
   return new Promise((resolve) => {
     const ok = h('button', { type: 'button', class: ['btn', danger ? 'btn-danger' : 'btn-primary'], 'data-testid': 'confirm-ok' }, confirmWords);
-    const cancel = h('button', { type: 'button', class: 'btn', 'data-testid': 'confirm-cancel' }, 'Cancel');
+    const cancel = h('button', { type: 'button', class: 'btn', 'data-testid': 'confirm-cancel' }, t('common-cancel'));
     const titleId = uid('dlg');
     const dialog = h('dialog', { 'data-testid': testid, 'aria-labelledby': titleId },
       h('h2', { id: titleId }, title),

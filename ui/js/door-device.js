@@ -8,6 +8,7 @@ import * as api from './api.js';
 import * as auth from './auth.js';
 import { confirmDialog, h } from './dom.js';
 import { session, deviceName } from './session.js';
+import { t } from './i18n.js';
 
 /** The name prefix of door devices' credentials (the Staff screen lists them by it). */
 export const DOOR_DEVICE_PREFIX = 'Door device';
@@ -23,9 +24,9 @@ export function isDoorDeviceClient(client) {
  */
 export async function handToTheDoor() {
   const yes = await confirmDialog({
-    title: 'Hand this kiosk to the door?',
-    body: `“${deviceName()}” becomes a door device: it checks people in and scans tickets, with no organiser screens, and nobody has to type a passphrase. You are signed out here. Leaving door mode needs an organiser's sign-in.`,
-    confirmWords: 'Hand it to the door',
+    title: t('door-device-confirm-title'),
+    body: t('door-device-confirm-body', { device: deviceName() }),
+    confirmWords: t('door-device-confirm'),
     testid: 'door-device-dialog',
   });
   if (!yes) return false;
@@ -58,14 +59,14 @@ export async function handToTheDoor() {
  */
 export function handToTheDoorControl(testid, alive) {
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': `${testid}-error` });
-  const button = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': testid }, 'Hand this kiosk to the door');
+  const button = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': testid }, t('door-device-hand-over'));
   button.addEventListener('click', async () => {
     status.textContent = '';
     button.disabled = true;
     try {
       await handToTheDoor();
     } catch (e) {
-      status.textContent = `This kiosk is still yours: ${e.words || e.message}`;
+      status.textContent = t('door-device-failed', { error: e.words || e.message });
     }
     if (alive()) button.disabled = false;
   });

@@ -5,6 +5,7 @@
 // else) checks in without them. The server's 422 messages go beside the inputs.
 
 import { h, uid } from './dom.js';
+import { t } from './i18n.js';
 import { fieldControl, formModel } from './fields.js';
 import { burstTracker } from './burst.js';
 
@@ -18,13 +19,13 @@ export function questionsPanel({ name, fields, canSkip, onAnswers, onSkip, onCan
   const model = formModel(controls, fields);
   const titleId = uid('questions');
   const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'questions-error' });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'questions-submit' }, 'Check in');
+  const submit = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'questions-submit' }, t('door-questions-submit'));
   const skip = canSkip
-    ? h('button', { type: 'button', class: 'btn btn-xl', 'data-testid': 'questions-skip', onclick: () => onSkip() }, 'Skip')
+    ? h('button', { type: 'button', class: 'btn btn-xl', 'data-testid': 'questions-skip', onclick: () => onSkip() }, t('door-questions-skip'))
     : null;
-  const cancel = h('button', { type: 'button', class: 'btn btn-xl btn-ghost', 'data-testid': 'questions-cancel', onclick: () => onCancel() }, 'Cancel');
+  const cancel = h('button', { type: 'button', class: 'btn btn-xl btn-ghost', 'data-testid': 'questions-cancel', onclick: () => onCancel() }, t('common-cancel'));
   const form = h('form', { class: 'door-questions', novalidate: true, 'aria-labelledby': titleId, 'data-testid': 'questions-panel' },
-    h('h2', { id: titleId }, `Ask ${name}`),
+    h('h2', { id: titleId }, t('door-questions-title', { name })),
     h('div', { class: 'form-grid' }, controls.map((c) => c.el)),
     formError,
     h('div', { class: 'btn-row' }, submit, skip, cancel));
@@ -60,14 +61,14 @@ export function questionsPanel({ name, fields, canSkip, onAnswers, onSkip, onCan
     el: form,
     busy(yes) {
       for (const b of [submit, skip, cancel]) if (b) b.disabled = yes;
-      submit.textContent = yes ? 'Checking in…' : 'Check in';
+      submit.textContent = yes ? t('door-questions-submitting') : t('door-questions-submit');
     },
     showErrors(err) {
       // The scan's answers are checked as `item.answers[i]`, an attendee's as
       // `item.fields[i]`: the same shape, which fields.js knows how to place.
       const errors = (err.errors || []).map((m) => String(m).replace(/^item\.answers\b/, 'item.fields'));
       const leftover = model.showServerErrors(errors, sentFieldIds);
-      formError.textContent = leftover.length ? leftover.join(' ') : 'Please fix the highlighted answers.';
+      formError.textContent = leftover.length ? leftover.join(' ') : t('door-questions-fix');
     },
   };
 }

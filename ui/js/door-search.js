@@ -6,9 +6,10 @@
 // focus is told apart by its speed (burst.js): its code is scanned, not searched for.
 
 import * as api from './api.js';
-import { h, replace, fullName, debounce, uid, STATUS_WORDS, RSVP_WORDS } from './dom.js';
+import { h, replace, fullName, debounce, uid, statusWord, rsvpWord } from './dom.js';
 import { session, regTypeName } from './session.js';
 import { burstTracker } from './burst.js';
+import { t } from './i18n.js';
 
 const DEBOUNCE_MS = 150;
 const PER_PAGE = 8;
@@ -32,15 +33,15 @@ export function doorSearch({ onPick, onCode }) {
     spellcheck: 'false',
     enterkeyhint: 'search',
     maxlength: 200,
-    placeholder: 'Type a name',
+    placeholder: t('door-search-placeholder'),
     'data-testid': 'door-search',
   });
   const list = h('ul', {
-    id: listId, class: 'search-results', role: 'listbox', 'aria-label': 'People found', 'data-testid': 'search-results', hidden: true,
+    id: listId, class: 'search-results', role: 'listbox', 'aria-label': t('door-search-results'), 'data-testid': 'search-results', hidden: true,
   });
   const status = h('p', { class: 'visually-hidden', role: 'status', 'data-testid': 'search-status' });
   const field = h('div', { class: 'door-search' },
-    h('label', { for: 'door-search' }, 'Name'),
+    h('label', { for: 'door-search' }, t('door-search-label')),
     input,
     status);
 
@@ -86,9 +87,9 @@ export function doorSearch({ onPick, onCode }) {
   }
 
   function meta(a) {
-    const rsvp = a.rsvp_status && a.rsvp_status !== 'confirmed' && a.rsvp_status !== 'unconfirmed' ? RSVP_WORDS[a.rsvp_status] : '';
+    const rsvp = a.rsvp_status && a.rsvp_status !== 'confirmed' && a.rsvp_status !== 'unconfirmed' ? rsvpWord(a.rsvp_status) : '';
     // What matters at the door first: in already, or not allowed in.
-    return [rsvp || STATUS_WORDS[a.checkin_status], regTypeName(a.registration_type_id), a.company].filter(Boolean).join(' · ');
+    return [rsvp || statusWord(a.checkin_status), regTypeName(a.registration_type_id), a.company].filter(Boolean).join(' · ');
   }
 
   function show(q, items) {
@@ -97,8 +98,8 @@ export function doorSearch({ onPick, onCode }) {
     active = -1;
     input.removeAttribute('aria-activedescendant');
     if (items.length === 0) {
-      replace(list, h('li', { class: 'search-none', 'data-testid': 'search-none' }, `No one found for “${q}”`));
-      status.textContent = 'No one found';
+      replace(list, h('li', { class: 'search-none', 'data-testid': 'search-none' }, t('door-search-none-for', { query: q })));
+      status.textContent = t('door-search-none');
     } else {
       replace(list, items.map((a, i) => h('li', {
         id: `${listId}-${i}`,
@@ -110,7 +111,7 @@ export function doorSearch({ onPick, onCode }) {
       },
       h('span', { class: 'search-name' }, fullName(a)),
       h('span', { class: 'search-meta' }, meta(a)))));
-      status.textContent = items.length === 1 ? '1 person found' : `${items.length} people found`;
+      status.textContent = t('door-search-found', { count: items.length });
     }
     open(true);
   }
@@ -129,7 +130,7 @@ export function doorSearch({ onPick, onCode }) {
       if (mine !== seq) return;
       list.dataset.query = q;
       results = [];
-      replace(list, h('li', { class: 'search-none' }, e.words || 'The search did not work.'));
+      replace(list, h('li', { class: 'search-none' }, e.words || t('door-search-failed')));
       open(true);
     }
   }, DEBOUNCE_MS);

@@ -2,39 +2,110 @@
 // checked on the client the way the server checks it (see the OpenAPI description's
 // "Answer shapes"), and able to show the server's 422 messages beside the right input.
 
-import { h, uid, replace, FIX_ENTRIES } from './dom.js';
+import { h, uid, replace, fixEntries, rsvpWord } from './dom.js';
 import { humanise } from './api.js';
+import { t, language } from './i18n.js';
 
 export const MAX_SHORT = 200;
 export const MAX_LONG = 10000;
 
-/** Every field type of the spec, grouped for the type picker, with words for people. */
-export const FIELD_TYPES = [
-  { group: 'Text', types: [
-    ['text', 'Text'], ['short_text', 'Short text'], ['long_text', 'Long text'], ['text_area', 'Text area'],
-    ['bio', 'Bio'], ['headline', 'Headline'], ['first_name', 'First name'], ['last_name', 'Last name'],
-    ['full_name', 'Full name'], ['company_name', 'Company name'], ['job_title', 'Job title'],
-    ['gender', 'Gender'], ['guest', 'Guest'], ['external_id', 'External id'], ['passport_number', 'Passport number'],
-    ['dietary_requirements', 'Dietary requirements'], ['accessibility_requirements', 'Accessibility requirements'],
-  ] },
-  { group: 'Choice', types: [['dropdown', 'Dropdown'], ['radio', 'Radio buttons'], ['checkbox', 'Checkbox(es)']] },
-  { group: 'Date and number', types: [['date', 'Date'], ['date_of_birth', 'Date of birth'], ['time', 'Time'], ['number', 'Number']] },
-  { group: 'Contact', types: [['email', 'Email'], ['url', 'Web address (URL)'], ['tel', 'Phone'], ['contact_phone', 'Contact phone']] },
-  { group: 'Place', types: [
-    ['address', 'Address'], ['home_address', 'Home address'], ['work_address', 'Work address'],
-    ['shipping_address', 'Shipping address'], ['country', 'Country'], ['nationality', 'Nationality'],
-  ] },
-  { group: 'Social', types: [
-    ['social_account', 'Social account'], ['facebook_account', 'Facebook'], ['github_account', 'GitHub'],
-    ['instagram_account', 'Instagram'], ['linkedin_account', 'LinkedIn'], ['twitter_account', 'Twitter / X'],
-    ['youtube_account', 'YouTube'],
-  ] },
-  { group: 'Consent', types: [['consent', 'Consent'], ['term_and_consent', 'Terms and consent']] },
-  { group: 'Layout (no answer)', types: [['section_divider', 'Section heading'], ['paragraph', 'Paragraph'], ['spacer', 'Spacer']] },
-  { group: 'Other', types: [['captcha', 'Captcha (not shown at the kiosk)'], ['file_upload', 'File upload (as text)'], ['image', 'Image (as text)']] },
+/** The field types of the spec, grouped for the type picker (see fieldTypes()). */
+const TYPE_GROUPS = [
+  ['text', [
+    'text', 'short_text', 'long_text', 'text_area', 'bio', 'headline', 'first_name', 'last_name',
+    'full_name', 'company_name', 'job_title', 'gender', 'guest', 'external_id', 'passport_number',
+    'dietary_requirements', 'accessibility_requirements',
+  ]],
+  ['choice', ['dropdown', 'radio', 'checkbox']],
+  ['date_number', ['date', 'date_of_birth', 'time', 'number']],
+  ['contact', ['email', 'url', 'tel', 'contact_phone']],
+  ['place', ['address', 'home_address', 'work_address', 'shipping_address', 'country', 'nationality']],
+  ['social', [
+    'social_account', 'facebook_account', 'github_account', 'instagram_account', 'linkedin_account',
+    'twitter_account', 'youtube_account',
+  ]],
+  ['consent', ['consent', 'term_and_consent']],
+  ['layout', ['section_divider', 'paragraph', 'spacer']],
+  ['other', ['captcha', 'file_upload', 'image']],
 ];
 
-export const TYPE_WORDS = Object.fromEntries(FIELD_TYPES.flatMap((g) => g.types));
+/** A group of the type picker in words. */
+function groupWord(group) {
+  switch (group) {
+    case 'text': return t('fields-group-text');
+    case 'choice': return t('fields-group-choice');
+    case 'date_number': return t('fields-group-date-number');
+    case 'contact': return t('fields-group-contact');
+    case 'place': return t('fields-group-place');
+    case 'social': return t('fields-group-social');
+    case 'consent': return t('fields-group-consent');
+    case 'layout': return t('fields-group-layout');
+    case 'other': return t('fields-group-other');
+    default: return group;
+  }
+}
+
+/** A field type in words for people (the type itself when unknown). */
+export function typeWord(type) {
+  switch (type) {
+    case 'text': return t('fields-type-text');
+    case 'short_text': return t('fields-type-short-text');
+    case 'long_text': return t('fields-type-long-text');
+    case 'text_area': return t('fields-type-text-area');
+    case 'bio': return t('fields-type-bio');
+    case 'headline': return t('fields-type-headline');
+    case 'first_name': return t('fields-type-first-name');
+    case 'last_name': return t('fields-type-last-name');
+    case 'full_name': return t('fields-type-full-name');
+    case 'company_name': return t('fields-type-company-name');
+    case 'job_title': return t('fields-type-job-title');
+    case 'gender': return t('fields-type-gender');
+    case 'guest': return t('fields-type-guest');
+    case 'external_id': return t('fields-type-external-id');
+    case 'passport_number': return t('fields-type-passport-number');
+    case 'dietary_requirements': return t('fields-type-dietary-requirements');
+    case 'accessibility_requirements': return t('fields-type-accessibility-requirements');
+    case 'dropdown': return t('fields-type-dropdown');
+    case 'radio': return t('fields-type-radio');
+    case 'checkbox': return t('fields-type-checkbox');
+    case 'date': return t('fields-type-date');
+    case 'date_of_birth': return t('fields-type-date-of-birth');
+    case 'time': return t('fields-type-time');
+    case 'number': return t('fields-type-number');
+    case 'email': return t('fields-type-email');
+    case 'url': return t('fields-type-url');
+    case 'tel': return t('fields-type-tel');
+    case 'contact_phone': return t('fields-type-contact-phone');
+    case 'address': return t('fields-type-address');
+    case 'home_address': return t('fields-type-home-address');
+    case 'work_address': return t('fields-type-work-address');
+    case 'shipping_address': return t('fields-type-shipping-address');
+    case 'country': return t('fields-type-country');
+    case 'nationality': return t('fields-type-nationality');
+    case 'social_account': return t('fields-type-social-account');
+    // Brands keep their names in every language.
+    case 'facebook_account': return 'Facebook';
+    case 'github_account': return 'GitHub';
+    case 'instagram_account': return 'Instagram';
+    case 'linkedin_account': return 'LinkedIn';
+    case 'twitter_account': return 'Twitter / X';
+    case 'youtube_account': return 'YouTube';
+    case 'consent': return t('fields-type-consent');
+    case 'term_and_consent': return t('fields-type-term-and-consent');
+    case 'section_divider': return t('fields-type-section-divider');
+    case 'paragraph': return t('fields-type-paragraph');
+    case 'spacer': return t('fields-type-spacer');
+    case 'captcha': return t('fields-type-captcha');
+    case 'file_upload': return t('fields-type-file-upload');
+    case 'image': return t('fields-type-image');
+    default: return type;
+  }
+}
+
+/** Every field type of the spec, grouped for the type picker: [{group, types: [[type, words]]}]. */
+export function fieldTypes() {
+  return TYPE_GROUPS.map(([group, types]) => ({ group: groupWord(group), types: types.map((type) => [type, typeWord(type)]) }));
+}
 
 const PRESENTATIONAL = new Set(['spacer', 'section_divider', 'paragraph', 'captcha']);
 const LONG_TEXT = new Set(['long_text', 'text_area', 'bio', 'address', 'home_address', 'work_address', 'shipping_address', 'accessibility_requirements']);
@@ -59,65 +130,65 @@ function hasControl(s) {
 }
 
 export function checkText(s, max, required) {
-  const t = String(s ?? '').trim();
-  if (!t) return required ? { error: 'This is required.' } : { value: null };
-  if ([...t].length > max) return { error: `Too long: at most ${max} characters.` };
-  if (hasControl(t)) return { error: 'Contains characters that cannot be stored.' };
-  return { value: t };
+  const text = String(s ?? '').trim();
+  if (!text) return required ? { error: t('fields-error-required') } : { value: null };
+  if ([...text].length > max) return { error: t('fields-error-too-long', { max }) };
+  if (hasControl(text)) return { error: t('fields-error-control-characters') };
+  return { value: text };
 }
 
 export function checkEmail(s) {
-  const t = String(s ?? '').trim();
-  if (!t) return { value: null };
-  if (t.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(t) || /\.\./.test(t.split('@')[1] || '') || /^\.|\.$/.test(t.split('@')[1] || '')) {
-    return { error: 'Not a valid email address.' };
+  const text = String(s ?? '').trim();
+  if (!text) return { value: null };
+  if (text.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(text) || /\.\./.test(text.split('@')[1] || '') || /^\.|\.$/.test(text.split('@')[1] || '')) {
+    return { error: t('fields-error-email') };
   }
-  return { value: t };
+  return { value: text };
 }
 
 export function checkPhone(s) {
-  const t = String(s ?? '').trim();
-  if (!t) return { value: null };
-  const compact = t.replace(/[\s().\-/]/g, '');
+  const text = String(s ?? '').trim();
+  if (!text) return { value: null };
+  const compact = text.replace(/[\s().\-/]/g, '');
   if (!/^(\+|00)/.test(compact)) {
-    return { error: 'Include the country code, e.g. +44 20 7946 0958.' };
+    return { error: t('fields-error-phone-country-code') };
   }
   const digits = compact.replace(/^(\+|00)/, '');
   if (!/^\d{6,15}$/.test(digits)) {
-    return { error: 'Not a valid phone number (use the international format, e.g. +44 20 7946 0958).' };
+    return { error: t('fields-error-phone') };
   }
-  return { value: t };
+  return { value: text };
 }
 
 export function checkUrl(s) {
-  const t = String(s ?? '').trim();
-  if (!t) return { value: null };
+  const text = String(s ?? '').trim();
+  if (!text) return { value: null };
   try {
-    const u = new URL(t);
-    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.hostname) return { value: t };
+    const u = new URL(text);
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.hostname) return { value: text };
   } catch (e) { /* fall through */ }
-  return { error: 'Not a valid web address: start it with https:// (or http://).' };
+  return { error: t('fields-error-url') };
 }
 
 export function checkDate(s) {
-  const t = String(s ?? '').trim();
-  if (!t) return { value: null };
-  const m = t.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  const text = String(s ?? '').trim();
+  if (!text) return { value: null };
+  const m = text.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (m) {
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     if (d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])) {
-      return { value: t };
+      return { value: text };
     }
   }
-  return { error: 'Not a date (YYYY-MM-DD).' };
+  return { error: t('fields-error-date') };
 }
 
 export function checkTime(s) {
-  const t = String(s ?? '').trim();
-  if (!t) return { value: null };
-  const m = t.match(/^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/);
+  const text = String(s ?? '').trim();
+  if (!text) return { value: null };
+  const m = text.match(/^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/);
   if (m && Number(m[1]) < 24 && Number(m[2]) < 60) return { value: `${m[1]}:${m[2]}` };
-  return { error: 'Not a time (HH:MM, 24-hour).' };
+  return { error: t('fields-error-time') };
 }
 
 // ---- Countries (ISO 3166-1 alpha-2, named by the browser) -------------------------
@@ -128,7 +199,7 @@ export function countries() {
   if (countryCache) return countryCache;
   const list = [];
   let names = null;
-  try { names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }); } catch (e) { names = null; }
+  try { names = new Intl.DisplayNames([language()], { type: 'region', fallback: 'none' }); } catch (e) { names = null; }
   for (let a = 65; a <= 90; a += 1) {
     for (let b = 65; b <= 90; b += 1) {
       const code = String.fromCharCode(a, b);
@@ -137,7 +208,7 @@ export function countries() {
       if (name && name !== code) list.push([code, name]);
     }
   }
-  list.sort((x, y) => x[1].localeCompare(y[1]));
+  list.sort((x, y) => x[1].localeCompare(y[1], language()));
   countryCache = list;
   return list;
 }
@@ -159,9 +230,9 @@ function wrap(key, el, input, errorEl, read, extra = {}) {
       const invalid = !!message;
       const targets = input instanceof HTMLElement ? [input] : [];
       if (extra.invalidTarget) targets.push(extra.invalidTarget);
-      for (const t of targets) {
-        if (invalid) t.setAttribute('aria-invalid', 'true');
-        else t.removeAttribute('aria-invalid');
+      for (const target of targets) {
+        if (invalid) target.setAttribute('aria-invalid', 'true');
+        else target.removeAttribute('aria-invalid');
       }
     },
     ...extra,
@@ -169,7 +240,7 @@ function wrap(key, el, input, errorEl, read, extra = {}) {
 }
 
 function labelText(text, required) {
-  return [text, required ? h('span', { class: 'req', 'aria-hidden': 'true' }, ' *') : null, required ? h('span', { class: 'visually-hidden' }, ' (required)') : null];
+  return [text, required ? h('span', { class: 'req', 'aria-hidden': 'true' }, ' *') : null, required ? h('span', { class: 'visually-hidden' }, ' ' + t('fields-required')) : null];
 }
 
 /** A plain text-like input for an attendee member (first_name, email, phone, ...). */
@@ -206,7 +277,7 @@ export function selectControl({ key, label, options, value = '', required = fals
   const errorEl = h('p', { class: 'field-error', id: errId, 'data-testid': `error-${key}` });
   const el = h('div', { class: 'field', 'data-field': key }, h('label', { for: id }, labelText(label, required)), select, errorEl);
   const read = () => {
-    if (!select.value) return required ? { error: 'Please choose one.' } : { value: null };
+    if (!select.value) return required ? { error: t('fields-error-choose-one') } : { value: null };
     return { value: select.value };
   };
   return wrap(key, el, select, errorEl, read, { initial: value ?? null });
@@ -245,7 +316,7 @@ export function fieldControl(field, value = null) {
     if (initial !== null && initial !== undefined) input.value = String(initial);
     const el = h('div', { class: ['field', full && 'full'], 'data-field': key, 'data-testid': testid }, labelEl, input, inputAttrs.hintText ? h('p', { class: 'hint' }, inputAttrs.hintText) : null, errorEl);
     const read = () => {
-      if (input.validity && input.validity.badInput) return { error: type === 'number' ? 'Enter a number.' : 'Not a valid entry.' };
+      if (input.validity && input.validity.badInput) return { error: type === 'number' ? t('fields-error-number') : t('fields-error-bad-input') };
       const base = checkText(input.value, MAX_LONG, required);
       if (base.error || base.value === null) return base;
       return checker ? checker(input.value) : base;
@@ -255,12 +326,12 @@ export function fieldControl(field, value = null) {
 
   switch (type) {
     case 'dropdown': {
-      const select = h('select', common, h('option', { value: '' }, 'Choose…'), field.options.map((o) => h('option', { value: o }, o)));
+      const select = h('select', common, h('option', { value: '' }, t('fields-choose')), field.options.map((o) => h('option', { value: o }, o)));
       select.value = typeof initial === 'string' ? initial : '';
       const el = h('div', { class: 'field', 'data-field': key, 'data-testid': testid }, labelEl, select, errorEl);
       return wrap(key, el, select, errorEl, () => {
-        if (!select.value) return required ? { error: 'Please choose one.' } : { value: null };
-        if (!field.options.includes(select.value)) return { error: 'Not one of the options.' };
+        if (!select.value) return required ? { error: t('fields-error-choose-one') } : { value: null };
+        if (!field.options.includes(select.value)) return { error: t('fields-error-not-an-option') };
         return { value: select.value };
       }, { initial, field });
     }
@@ -273,7 +344,7 @@ export function fieldControl(field, value = null) {
         errorEl);
       return wrap(key, fs, radios[0], errorEl, () => {
         const chosen = radios.find((r) => r.checked);
-        if (!chosen) return required ? { error: 'Please choose one.' } : { value: null };
+        if (!chosen) return required ? { error: t('fields-error-choose-one') } : { value: null };
         return { value: chosen.value };
       }, { initial, field, invalidTarget: fs });
     }
@@ -283,7 +354,7 @@ export function fieldControl(field, value = null) {
         const el = h('div', { class: 'field full', 'data-field': key, 'data-testid': testid },
           h('label', { class: 'check-row', for: id }, box, h('span', null, labelText(field.label, required))), errorEl);
         return wrap(key, el, box, errorEl, () => {
-          if (required && !box.checked) return { error: 'Please tick this box.' };
+          if (required && !box.checked) return { error: t('fields-error-tick') };
           return { value: box.checked };
         }, { initial, field });
       }
@@ -295,7 +366,7 @@ export function fieldControl(field, value = null) {
         errorEl);
       return wrap(key, fs, boxes[0], errorEl, () => {
         const values = boxes.filter((b) => b.checked).map((b) => b.value);
-        if (required && values.length === 0) return { error: 'Please choose at least one.' };
+        if (required && values.length === 0) return { error: t('fields-error-choose-some') };
         // No choice: leave it unanswered rather than store an empty list.
         return { value: values.length ? values : null };
       }, { initial, field, invalidTarget: fs });
@@ -306,14 +377,14 @@ export function fieldControl(field, value = null) {
       const el = h('div', { class: 'field full', 'data-field': key, 'data-testid': testid },
         h('label', { class: 'consent-box', for: id }, box, h('span', null, labelText(field.label, required))), errorEl);
       return wrap(key, el, box, errorEl, () => {
-        if (required && !box.checked) return { error: 'Consent is required to register.' };
+        if (required && !box.checked) return { error: t('fields-error-consent') };
         return { value: box.checked };
       }, { initial, field });
     }
     case 'number': {
       const ctl = simple({ type: 'number', step: 'any', inputmode: 'decimal' }, (v) => {
         const n = Number(String(v).trim());
-        return Number.isFinite(n) ? { value: n } : { error: 'Enter a number.' };
+        return Number.isFinite(n) ? { value: n } : { error: t('fields-error-number') };
       });
       return ctl;
     }
@@ -331,7 +402,7 @@ export function fieldControl(field, value = null) {
       return simple({ type: 'tel', inputmode: 'tel', placeholder: '+44 20 7946 0958' }, checkPhone);
     case 'country':
     case 'nationality': {
-      const select = h('select', common, h('option', { value: '' }, 'Choose a country…'), countries().map(([code, name]) => h('option', { value: code }, `${name} (${code})`)));
+      const select = h('select', common, h('option', { value: '' }, t('fields-choose-country')), countries().map(([code, name]) => h('option', { value: code }, `${name} (${code})`)));
       select.value = typeof initial === 'string' ? initial.toUpperCase() : '';
       if (typeof initial === 'string' && initial && select.value !== initial.toUpperCase()) {
         select.appendChild(h('option', { value: initial }, initial));
@@ -339,8 +410,8 @@ export function fieldControl(field, value = null) {
       }
       const el = h('div', { class: 'field', 'data-field': key, 'data-testid': testid }, labelEl, select, errorEl);
       return wrap(key, el, select, errorEl, () => {
-        if (!select.value) return required ? { error: 'Please choose a country.' } : { value: null };
-        return /^[A-Z]{2}$/.test(select.value) ? { value: select.value } : { error: 'Not a country code (e.g. NO, DE, GB).' };
+        if (!select.value) return required ? { error: t('fields-error-choose-country') } : { value: null };
+        return /^[A-Z]{2}$/.test(select.value) ? { value: select.value } : { error: t('fields-error-country-code') };
       }, { initial, field });
     }
     default: {
@@ -393,7 +464,7 @@ export function formModel(controls, fields = []) {
     replace(errorBox);
     const result = read();
     if (result.ok) return result.values;
-    errorBox.textContent = FIX_ENTRIES;
+    errorBox.textContent = fixEntries();
     result.firstInvalid.focus();
     return null;
   }
@@ -420,7 +491,7 @@ export function formModel(controls, fields = []) {
         placed = id !== undefined && add(`field:${id}`, humanise(`item.x ${rest.replace(/^`[^`]*` is not one of the options.*$/, 'is not one of the options')}`));
       } else if ((m = message.match(/^item\.fields\b.*field `([^`]+)`/))) {
         const f = fields.find((x) => x.name === m[1]);
-        const words = /cannot be cleared/.test(message) ? 'This answer is required and cannot be cleared.' : 'This answer is required.';
+        const words = /cannot be cleared/.test(message) ? t('fields-error-answer-required-kept') : t('fields-error-answer-required');
         placed = !!f && add(`field:${f.id}`, words);
       } else if ((m = message.match(/^item\.([a-z_]+)/))) {
         placed = add(m[1], humanise(message));
@@ -439,8 +510,8 @@ export function answerWords(field, value) {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.length ? value.join(', ') : null;
   if (typeof value === 'boolean') {
-    if (field.type === 'consent' || field.type === 'term_and_consent') return value ? 'Agreed' : 'Not agreed';
-    return value ? 'Yes' : 'No';
+    if (field.type === 'consent' || field.type === 'term_and_consent') return value ? t('fields-answer-agreed') : t('fields-answer-not-agreed');
+    return value ? t('fields-answer-yes') : t('fields-answer-no');
   }
   if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(', ');
   if ((field.type === 'country' || field.type === 'nationality') && typeof value === 'string') {
@@ -453,16 +524,16 @@ export function answerWords(field, value) {
 /** Base attendee members as controls. */
 export function memberControls(attendee = {}, regTypes = [], { withRsvp = false } = {}) {
   const list = [
-    memberControl({ key: 'first_name', label: 'First name', required: true, value: attendee.first_name, autocomplete: 'off' }),
-    memberControl({ key: 'last_name', label: 'Last name', value: attendee.last_name }),
-    memberControl({ key: 'email', label: 'Email', type: 'email', value: attendee.email, check: checkEmail }),
-    memberControl({ key: 'phone', label: 'Phone', type: 'tel', value: attendee.phone, check: checkPhone, hint: 'With the country code, e.g. +47 22 12 34 56' }),
-    memberControl({ key: 'company', label: 'Company', value: attendee.company }),
-    memberControl({ key: 'job_title', label: 'Job title', value: attendee.job_title }),
+    memberControl({ key: 'first_name', label: t('fields-member-first-name'), required: true, value: attendee.first_name, autocomplete: 'off' }),
+    memberControl({ key: 'last_name', label: t('fields-member-last-name'), value: attendee.last_name }),
+    memberControl({ key: 'email', label: t('fields-member-email'), type: 'email', value: attendee.email, check: checkEmail }),
+    memberControl({ key: 'phone', label: t('fields-member-phone'), type: 'tel', value: attendee.phone, check: checkPhone, hint: t('fields-member-phone-hint') }),
+    memberControl({ key: 'company', label: t('fields-member-company'), value: attendee.company }),
+    memberControl({ key: 'job_title', label: t('fields-member-job-title'), value: attendee.job_title }),
   ];
   if (regTypes.length) {
     const rt = selectControl({
-      key: 'registration_type_id', label: 'Registration type', options: regTypes.map((r) => [r.id, r.name]), value: attendee.registration_type_id ?? '', emptyWords: 'None',
+      key: 'registration_type_id', label: t('fields-member-registration-type'), options: regTypes.map((r) => [r.id, r.name]), value: attendee.registration_type_id ?? '', emptyWords: t('fields-member-no-registration-type'),
     });
     const read = rt.read;
     rt.read = () => {
@@ -474,8 +545,8 @@ export function memberControls(attendee = {}, regTypes = [], { withRsvp = false 
   if (withRsvp) {
     list.push(selectControl({
       key: 'rsvp_status',
-      label: 'RSVP',
-      options: [['confirmed', 'Confirmed'], ['unconfirmed', 'Unconfirmed'], ['pending_approval', 'Pending approval'], ['waitlisted', 'Waitlisted'], ['declined', 'Declined']],
+      label: t('fields-member-rsvp'),
+      options: ['confirmed', 'unconfirmed', 'pending_approval', 'waitlisted', 'declined'].map((v) => [v, rsvpWord(v)]),
       value: attendee.rsvp_status || 'confirmed',
       required: true,
     }));

@@ -19,6 +19,7 @@
 import * as api from './api.js';
 import * as auth from './auth.js';
 import { setTimeZone } from './dom.js';
+import { t } from './i18n.js';
 
 export const session = {
   user: null,
@@ -61,7 +62,8 @@ export function canCheckIn() {
 export function deviceName() {
   let name = localStorage.getItem('entrada.device_name');
   if (!name) {
-    name = `Kiosk ${Math.floor(100 + Math.random() * 900)}`;
+    // The first name, kept from then on; plain ASCII in every language (X-Device-Name).
+    name = t('shell-device-default-name', { number: String(Math.floor(100 + Math.random() * 900)) });
     localStorage.setItem('entrada.device_name', name);
   }
   return name;
@@ -119,7 +121,7 @@ async function loadDevice() {
   const device = auth.doorDevice() || {};
   session.user = {
     id: null,
-    name: 'Door device',
+    name: t('shell-door-device'),
     email: device.name || '',
     device: true,
     accounts: [{ account_id: account.id, account_name: account.name, role: 'door' }],
@@ -192,14 +194,14 @@ export function invalidateFields() {
 
 export function regTypeName(id) {
   if (id === null || id === undefined) return '';
-  const t = session.regTypes.find((r) => r.id === id);
-  return t ? t.name : '';
+  const type = session.regTypes.find((r) => r.id === id);
+  return type ? type.name : '';
 }
 
 export function sessionName(id) {
-  if (id === null || id === undefined) return 'Door';
+  if (id === null || id === undefined) return t('shell-place-door');
   const s = session.sessions.find((r) => r.id === id);
-  return s ? s.name : `Session ${id}`;
+  return s ? s.name : t('shell-place-session', { id: String(id) });
 }
 
 /**

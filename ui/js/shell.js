@@ -10,16 +10,31 @@ import { isMuted, setMuted } from './sounds.js';
 import { isDemo, removeDemo } from './demo.js';
 import { handToTheDoor } from './door-device.js';
 import { follow } from './live.js';
+import { t } from './i18n.js';
 
 const NAV = [
-  { key: 'door', href: '#/door', label: 'Door' },
-  { key: 'attendees', href: '#/attendees', label: 'Attendees' },
-  { key: 'walk-in', href: '#/walk-in', label: 'Walk-in', organiser: true },
-  { key: 'form', href: '#/form', label: 'Form', organiser: true },
-  { key: 'sync', href: '#/sync', label: 'Sync', organiser: true },
-  { key: 'data', href: '#/data', label: 'Data', organiser: true },
-  { key: 'staff', href: '#/staff', label: 'Staff', organiser: true },
+  { key: 'door', href: '#/door' },
+  { key: 'attendees', href: '#/attendees' },
+  { key: 'walk-in', href: '#/walk-in', organiser: true },
+  { key: 'form', href: '#/form', organiser: true },
+  { key: 'sync', href: '#/sync', organiser: true },
+  { key: 'data', href: '#/data', organiser: true },
+  { key: 'staff', href: '#/staff', organiser: true },
 ];
+
+/** A screen's name in the navigation. */
+function navLabel(key) {
+  switch (key) {
+    case 'door': return t('shell-nav-door');
+    case 'attendees': return t('shell-nav-attendees');
+    case 'walk-in': return t('shell-nav-walk-in');
+    case 'form': return t('shell-nav-form');
+    case 'sync': return t('shell-nav-sync');
+    case 'data': return t('shell-nav-data');
+    case 'staff': return t('shell-nav-staff');
+    default: return key;
+  }
+}
 
 let handlers = {};
 let countersTimer = null;
@@ -82,14 +97,15 @@ export function hideShell() {
 
 function renderTop() {
   const btn = $('event-switch');
-  btn.textContent = session.event ? session.event.name : 'Choose an event';
-  btn.title = session.event ? `${session.event.name} — change event` : 'Choose an event';
+  btn.textContent = session.event ? session.event.name : t('shell-choose-event');
+  btn.title = session.event ? t('shell-event-title', { name: session.event.name }) : t('shell-choose-event');
   renderDemoTag(btn);
   const user = session.user;
   $('user-menu').textContent = user ? initials(user.name || user.email) : '';
   // The name starts with what the button shows (WCAG 2.5.3, label in name).
   $('user-menu').setAttribute('aria-label', user
-    ? `${initials(user.name || user.email)}: ${user.name} (${roleWord()}), menu` : 'Menu');
+    ? t('shell-user-menu-label', { initials: initials(user.name || user.email), name: user.name, role: roleWord() })
+    : t('shell-user-menu'));
 }
 
 /** "Demo" beside a demo event's name; for organisers it removes the demo data (after asking). */
@@ -105,17 +121,19 @@ function renderDemoTag(after) {
     tag = organiser
       ? h('button', {
         type: 'button', id: 'demo-tag', class: 'demo-tag-button', 'data-testid': 'topbar-demo',
-        title: 'This is a demo event. Tap to remove the demo data.', 'aria-label': 'Demo event: remove the demo data',
+        title: t('shell-demo-tag-remove-title'), 'aria-label': t('shell-demo-tag-remove-label'),
         onclick: () => removeDemo(),
-      }, h('span', { class: 'demo-tag' }, 'Demo'))
-      : h('span', { id: 'demo-tag', class: 'demo-tag demo-tag-top', 'data-testid': 'topbar-demo', title: 'This is a demo event with made-up guests.' }, 'Demo');
+      }, h('span', { class: 'demo-tag' }, t('shell-demo-tag')))
+      : h('span', { id: 'demo-tag', class: 'demo-tag demo-tag-top', 'data-testid': 'topbar-demo', title: t('shell-demo-tag-title') }, t('shell-demo-tag'));
     after.insertAdjacentElement('afterend', tag);
   }
 }
 
 function roleWord() {
-  if (isDoorDevice()) return 'door device';
-  return session.role === 'organiser' ? 'organiser' : session.role === 'door' ? 'door staff' : session.role || '';
+  if (isDoorDevice()) return t('shell-role-door-device');
+  if (session.role === 'organiser') return t('shell-role-organiser');
+  if (session.role === 'door') return t('shell-role-door');
+  return session.role || '';
 }
 
 function initials(name) {
@@ -134,7 +152,7 @@ export function renderNav(active) {
     class: ['nav-link', n.key === active && 'active'],
     'aria-current': n.key === active ? 'page' : null,
     'data-testid': `nav-${n.key}`,
-  }, n.label)));
+  }, navLabel(n.key))));
 }
 
 function togglePopover(force) {
@@ -159,26 +177,26 @@ function togglePopover(force) {
   replace(pop,
     h('p', { class: 'pop-name' }, session.user ? session.user.name : ''),
     h('p', { class: 'pop-meta' }, [session.user ? session.user.email : '', ' · ', roleWord(), session.accountName ? ` · ${session.accountName}` : '']),
-    h('label', { for: 'device-name' }, 'This device is called'),
+    h('label', { for: 'device-name' }, t('shell-device-name-label')),
     nameInput,
-    h('label', { class: 'check-row' }, sound, ' Sounds on scan'),
+    h('label', { class: 'check-row' }, sound, ` ${t('shell-sounds')}`),
     h('div', { class: 'pop-actions' },
-      h('button', { type: 'button', class: 'btn', onclick: () => { togglePopover(false); handlers.onChangeEvent(); } }, 'Change event'),
-      h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-settings', onclick: go('#/settings') }, 'Settings'),
-      isOrganiser() ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-get-started', onclick: go('#/start') }, 'Get started') : null,
+      h('button', { type: 'button', class: 'btn', onclick: () => { togglePopover(false); handlers.onChangeEvent(); } }, t('shell-change-event')),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-settings', onclick: go('#/settings') }, t('shell-settings')),
+      isOrganiser() ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-get-started', onclick: go('#/start') }, t('shell-get-started')) : null,
       isOrganiser() ? h('button', {
         type: 'button', class: 'btn', 'data-testid': 'menu-hand-to-door',
         onclick: () => {
           togglePopover(false);
-          handToTheDoor().catch((e) => toast(`This kiosk is still yours: ${e.words || e.message}`, 'error'));
+          handToTheDoor().catch((e) => toast(t('shell-hand-failed', { error: e.words || e.message }), 'error'));
         },
-      }, 'Hand this kiosk to the door') : null,
+      }, t('shell-hand-to-door')) : null,
       isKiosk() && isOrganiserAnywhere()
-        ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-leave-kiosk', onclick: go('#/leave-kiosk') }, 'Leave kiosk mode')
+        ? h('button', { type: 'button', class: 'btn', 'data-testid': 'menu-leave-kiosk', onclick: go('#/leave-kiosk') }, t('shell-leave-kiosk'))
         : null,
       isDoorDevice()
-        ? h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'menu-leave-door', onclick: go('#/leave-door') }, 'Leave door mode')
-        : h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'sign-out', onclick: () => { togglePopover(false); handlers.onSignOut(); } }, 'Sign out')));
+        ? h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'menu-leave-door', onclick: go('#/leave-door') }, t('shell-leave-door'))
+        : h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'sign-out', onclick: () => { togglePopover(false); handlers.onSignOut(); } }, t('shell-sign-out'))));
   nameInput.focus();
 }
 
@@ -210,8 +228,13 @@ export async function refreshCounters() {
     replace(el,
       h('strong', { 'data-testid': 'count-in' }, String(s.by_checkin_status.checked_in)),
       h('span', { class: 'muted' }, ` / ${s.total}`),
-      h('span', { class: 'counter-label' }, ' checked in'));
-    el.title = `${s.by_checkin_status.checked_in} checked in, ${s.by_checkin_status.checked_out} checked out, ${s.by_checkin_status.not_checked_in} not yet; ${s.check_ins_last_5_minutes} in the last 5 minutes`;
+      h('span', { class: 'counter-label' }, ` ${t('shell-counters-label')}`));
+    el.title = t('shell-counters-title', {
+      checkedIn: s.by_checkin_status.checked_in,
+      checkedOut: s.by_checkin_status.checked_out,
+      notYet: s.by_checkin_status.not_checked_in,
+      recent: s.check_ins_last_5_minutes,
+    });
   } catch (e) {
     // The badge says when the server is unreachable.
   }
@@ -231,36 +254,39 @@ export async function refreshSync() {
 function renderSyncBadge() {
   const badge = $('online');
   let kind = 'ok';
-  let text = 'Online';
-  let title = 'The kiosk server is answering.';
+  let text = t('shell-online');
+  let title = t('shell-online-title');
   if (!serverReachable) {
     kind = 'bad';
-    text = 'Offline';
-    title = 'The kiosk server is not answering. Scans will fail until it is back.';
+    text = t('shell-offline');
+    title = t('shell-offline-title');
   } else if (diskIsFull) {
     kind = 'bad';
-    text = 'Disk full';
-    title = 'The disk of this computer is full: check-ins and changes are not being saved. Free some space; Entrada carries on by itself.';
+    text = t('shell-disk-full');
+    title = t('shell-disk-full-title');
   } else if (lastSync && lastSync.configured) {
     const parked = (lastSync.parked || []).length;
     if (parked > 0) {
       kind = 'warn';
-      text = `Sync: ${parked} need${parked === 1 ? 's' : ''} attention`;
+      text = t('shell-sync-parked', { count: parked });
     } else if (lastSync.running && !lastSync.last_success_at) {
       // The first download after connecting: not offline, just not done yet.
       kind = 'ok';
-      text = 'Downloading…';
+      text = t('shell-sync-downloading');
     } else if (!lastSync.online) {
       kind = 'warn';
-      text = lastSync.pending ? `Sync offline · ${lastSync.pending} waiting` : 'Sync offline';
+      text = lastSync.pending ? t('shell-sync-offline-waiting', { count: lastSync.pending }) : t('shell-sync-offline');
     } else if (lastSync.pending > 0) {
       kind = 'ok';
-      text = `Syncing · ${lastSync.pending}`;
+      text = t('shell-sync-syncing', { count: lastSync.pending });
     } else {
       kind = 'ok';
-      text = 'Synced';
+      text = t('shell-synced');
     }
-    title = `Last sync ${ago(lastSync.last_success_at)}${lastSync.last_error ? `. Last problem: ${lastSync.last_error}` : ''}`;
+    const when = ago(lastSync.last_success_at);
+    title = lastSync.last_error
+      ? t('shell-sync-title-problem', { when, problem: lastSync.last_error })
+      : t('shell-sync-title', { when });
   }
   badge.className = `badge badge-${kind}`;
   badge.textContent = text;

@@ -33,6 +33,7 @@ use crate::db::users;
 use crate::domain::scope::ScopeSet;
 use crate::domain::text::html_escape as escape;
 use crate::domain::time;
+use crate::l10n;
 
 /// Lifetime of an authorization code, seconds.
 const CODE_TTL: i64 = 60;
@@ -106,7 +107,7 @@ fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
 async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal> {
     let Some(client_id) = param(params, "client_id") else {
         return Err(Refusal::Page(
-            "The request names no client (client_id is missing).".into(),
+            words("authorize-no-client"),
         ));
     };
     let client = trusted_client(state, client_id.to_owned()).await?;
@@ -137,11 +138,11 @@ async fn trusted_client(state: &AppState, client_id: String) -> Result<Client, R
         .await
     {
         Ok(Some(c)) if c.revoked_at.is_none() => Ok(c),
-        Ok(_) => Err(Refusal::Page("This application is not known here.".into())),
+        Ok(_) => Err(Refusal::Page(words("authorize-unknown-client"))),
         Err(e) => {
             tracing::error!(error = %e, "authorize: client lookup failed");
             Err(Refusal::Page(
-                "The server could not check the application.".into(),
+                words("authorize-cannot-check-client"),
             ))
         }
     }
@@ -153,11 +154,11 @@ fn redirect_uri_for(client: &Client, asked: Option<&str>) -> Result<String, Refu
     match asked {
         Some(uri) if redirect_uri_matches(&client.redirect_uris, uri) => Ok(uri.to_owned()),
         Some(_) => Err(Refusal::Page(
-            "The application asked to return to an address it has not registered.".into(),
+            words("authorize-unregistered-redirect"),
         )),
         None => match client.redirect_uris.as_slice() {
             [only] => Ok(only.clone()),
-            _ => Err(Refusal::Page("The request names no redirect_uri.".into())),
+            _ => Err(Refusal::Page(words("authorize-no-redirect"))),
         },
     }
 }
@@ -227,6 +228,12 @@ button{margin-top:1.5rem;width:100%;min-height:48px;font-size:1.1rem;font-weight
 background:#1451c7;border:0;border-radius:8px;cursor:pointer}\
 .error{background:#fde8e8;color:#8a1111;border:1px solid #8a1111;padding:.75rem;border-radius:8px}";
 
+/// A word of these pages in the request's language (`ui_locales`, else
+/// `Accept-Language`: see `crate::l10n::negotiate`).
+fn words(id: &str) -> String {
+    l10n::text(l10n::current(), id, &[])
+}
+
 fn error_page(message: &str) -> Response {
     error_page_with(StatusCode::BAD_REQUEST, message)
 }
@@ -235,11 +242,14 @@ fn error_page_with(status: StatusCode, message: &str) -> Response {
     page(
         status,
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-             content=\"width=device-width,initial-scale=1\"><title>Sign-in problem · Entrada</title>\
-             <style>{STYLE}</style></head><body><main><h1>Cannot sign in</h1>\
+            "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+             content=\"width=device-width,initial-scale=1\"><title>{} · Entrada</title>\
+             <style>{STYLE}</style></head><body><main><h1>{}</h1>\
              <p class=\"error\" role=\"alert\">{}</p></main></body></html>",
-            escape(message)
+            escape(&words("authorize-problem-title")),
+            escape(&words("authorize-cannot-sign-in")),
+            escape(message),
+            lang = l10n::current().code(),
         ),
     )
 }
@@ -279,6 +289,8 @@ fn sign_in_page(
             )
         })
         .unwrap_or_default();
+    // The form posts back in the same language (the query survives the post).
+    let lang = l10n::current();
     let described = if error.is_empty() {
         ""
     } else {
@@ -287,17 +299,22 @@ fn sign_in_page(
     page(
         status,
         format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
-             content=\"width=device-width,initial-scale=1\"><title>Sign in · Entrada</title>\
-             <style>{STYLE}</style></head><body><main><h1>Sign in to {}</h1>{error}\
-             <form method=\"post\" action=\"/oauth/authorize\">{hidden}\
-             <label for=\"email\">Email</label><input id=\"email\" name=\"email\" type=\"email\" \
+            "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+             content=\"width=device-width,initial-scale=1\"><title>{title} · Entrada</title>\
+             <style>{STYLE}</style></head><body><main><h1>{heading}</h1>{error}\
+             <form method=\"post\" action=\"/oauth/authorize?ui_locales={lang}\">{hidden}\
+             <label for=\"email\">{email_word}</label><input id=\"email\" name=\"email\" type=\"email\" \
              autocomplete=\"username\" required value=\"{}\"{described}>\
-             <label for=\"password\">Password</label><input id=\"password\" name=\"password\" \
+             <label for=\"password\">{password_word}</label><input id=\"password\" name=\"password\" \
              type=\"password\" autocomplete=\"current-password\" required{described}>\
-             <button type=\"submit\">Sign in</button></form></main></body></html>",
-            escape(&client.name),
-            escape(email)
+             <button type=\"submit\">{submit}</button></form></main></body></html>",
+            escape(email),
+            lang = lang.code(),
+            title = escape(&words("authorize-title")),
+            heading = escape(&l10n::text(lang, "authorize-heading", &[("client", &client.name)])),
+            email_word = escape(&words("authorize-email")),
+            password_word = escape(&words("authorize-password")),
+            submit = escape(&words("authorize-submit")),
         ),
     )
 }
@@ -305,7 +322,7 @@ fn sign_in_page(
 fn redirect_to(uri: &str, pairs: &[(&str, &str)]) -> Response {
     let mut target = match url::Url::parse(uri) {
         Ok(u) => u,
-        Err(_) => return error_page("The redirect address is not valid."),
+        Err(_) => return error_page(&words("authorize-bad-redirect")),
     };
     {
         let mut query = target.query_pairs_mut();
@@ -322,7 +339,7 @@ fn redirect_to(uri: &str, pairs: &[(&str, &str)]) -> Response {
                 .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
             response
         }
-        Err(_) => error_page("The redirect address is not valid."),
+        Err(_) => error_page(&words("authorize-bad-redirect")),
     }
 }
 
@@ -366,7 +383,7 @@ pub async fn submit(
         tracing::warn!("refused a sign-in posted from another site");
         return error_page_with(
             StatusCode::FORBIDDEN,
-            "This sign-in was sent from another web site, not from this kiosk's own page.",
+            &words("authorize-other-site"),
         );
     }
     let request = match validate(&state, &params).await {
@@ -384,7 +401,7 @@ pub async fn submit(
             &params,
             &request.client,
             params.get("email").map_or("", |e| e.trim()),
-            Some("This sign-in form has expired. Please sign in again."),
+            Some(&words("authorize-form-expired")),
         );
     }
     let email = params
@@ -412,7 +429,7 @@ pub async fn submit(
                 &params,
                 &request.client,
                 &email,
-                Some("Wrong email or password."),
+                Some(&words("authorize-wrong-password")),
             );
         }
         // Not the person's failure: the reservations end as no attempt made.
@@ -428,8 +445,10 @@ fn too_many_sign_ins(params: &Params, client: &Client, email: &str, wait: u64) -
         params,
         client,
         email,
-        Some(&format!(
-            "Too many failed sign-ins. Try again in {wait} seconds."
+        Some(&l10n::text(
+            l10n::current(),
+            "authorize-too-many",
+            &[("wait", &wait.to_string())],
         )),
     );
     if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
@@ -454,9 +473,7 @@ async fn check_password(
         Ok(c) => c,
         Err(e) => {
             tracing::error!(error = %e, "sign-in lookup failed");
-            return Err(error_page(
-                "The server could not check the sign-in. Please try again.",
-            ));
+            return Err(error_page(&words("authorize-cannot-check")));
         }
     };
     let stored = credentials
@@ -469,7 +486,7 @@ async fn check_password(
         Err(crate::error::Error::Busy(_)) => {
             let mut response = error_page_with(
                 StatusCode::TOO_MANY_REQUESTS,
-                "The server is busy checking other sign-ins. Please try again in a moment.",
+                &words("authorize-busy"),
             );
             response
                 .headers_mut()
@@ -478,9 +495,7 @@ async fn check_password(
         }
         Err(e) => {
             tracing::error!(error = %e, "sign-in check failed");
-            return Err(error_page(
-                "The server could not check the sign-in. Please try again.",
-            ));
+            return Err(error_page(&words("authorize-cannot-check")));
         }
     };
     Ok(match credentials {
@@ -531,10 +546,10 @@ async fn issue_code(state: &AppState, user_id: i64, request: Request) -> Respons
             }
             redirect_to(&redirect_uri, &pairs)
         }
-        Ok(false) => error_page("Your user has no access to any account here. Ask an organiser."),
+        Ok(false) => error_page(&words("authorize-no-account")),
         Err(e) => {
             tracing::error!(error = %e, "cannot store an authorization code");
-            error_page("The server could not complete the sign-in. Please try again.")
+            error_page(&words("authorize-cannot-complete"))
         }
     }
 }

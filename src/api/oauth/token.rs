@@ -91,7 +91,7 @@ impl OAuthError {
             return OAuthError {
                 status: StatusCode::INSUFFICIENT_STORAGE,
                 error: "temporarily_unavailable",
-                description: format!("the disk is full: {}", crate::error::DISK_FULL_ADVICE),
+                description: crate::l10n::text(crate::l10n::current(), "error-disk-full", &[]),
                 basic_challenge: false,
             };
         }

@@ -7,7 +7,7 @@
 import * as api from '../api.js';
 import {
   h, replace, loading, errorPanel, fullName, statusChip, debounce, randomKey, formatDateTime,
-  RSVP_WORDS, ACTION_WORDS, focusHeading, saveFailed, uid, confirmDialog,
+  RSVP_STATUSES, rsvpWord, actionWord, statusWord, focusHeading, saveFailed, uid, confirmDialog,
 } from '../dom.js';
 import {
   session, isOrganiser, regTypeName, sessionName, deviceName, emit, fields as loadFields,
@@ -17,6 +17,7 @@ import {
 } from '../fields.js';
 import { printBadge } from '../badge.js';
 import { toast } from '../shell.js';
+import { t } from '../i18n.js';
 
 const PER_PAGE = 25;
 /** The longest door note (src/domain/attendee.rs MAX_DOOR_NOTE). */
@@ -38,22 +39,20 @@ function renderList(root) {
   let alive = true;
   let requestSeq = 0;
   const search = h('input', {
-    id: 'att-search', type: 'search', value: listState.q, placeholder: 'Name, email or company', autocomplete: 'off',
+    id: 'att-search', type: 'search', value: listState.q, placeholder: t('attendees-search-placeholder'), autocomplete: 'off',
     'data-testid': 'attendee-search', spellcheck: 'false',
   });
   const statusSel = h('select', { id: 'att-status', 'data-testid': 'filter-status' },
-    h('option', { value: '' }, 'Everyone'),
-    h('option', { value: 'not_checked_in' }, 'Not checked in'),
-    h('option', { value: 'checked_in' }, 'Checked in'),
-    h('option', { value: 'checked_out' }, 'Checked out'));
+    h('option', { value: '' }, t('attendees-filter-everyone')),
+    ['not_checked_in', 'checked_in', 'checked_out'].map((v) => h('option', { value: v }, statusWord(v))));
   statusSel.value = listState.checkin_status;
   const rsvpSel = h('select', { id: 'att-rsvp', 'data-testid': 'filter-rsvp' },
-    h('option', { value: '' }, 'Any RSVP'),
-    Object.entries(RSVP_WORDS).map(([v, w]) => h('option', { value: v }, w)));
+    h('option', { value: '' }, t('attendees-filter-any-rsvp')),
+    RSVP_STATUSES.map((v) => h('option', { value: v }, rsvpWord(v))));
   rsvpSel.value = listState.rsvp_status;
   const typeSel = h('select', { id: 'att-type', 'data-testid': 'filter-type' },
-    h('option', { value: '' }, 'All types'),
-    session.regTypes.map((t) => h('option', { value: String(t.id) }, t.name)));
+    h('option', { value: '' }, t('attendees-filter-all-types')),
+    session.regTypes.map((r) => h('option', { value: String(r.id) }, r.name)));
   typeSel.value = listState.registration_type_id;
 
   const results = h('div', { 'data-testid': 'attendee-results', 'aria-live': 'polite' });
@@ -82,18 +81,18 @@ function renderList(root) {
 
   function showRows(items, meta) {
     if (items.length === 0) {
-      replace(results, h('p', { class: 'empty', 'data-testid': 'no-results' }, listState.q ? `Nobody matches “${listState.q}”.` : 'Nobody matches these filters.'));
+      replace(results, h('p', { class: 'empty', 'data-testid': 'no-results' }, listState.q ? t('attendees-no-match', { query: listState.q }) : t('attendees-no-match-filters')));
     } else {
       replace(results, h('div', { class: 'table-wrap' }, h('table', null,
-        h('thead', null, h('tr', null, h('th', null, 'Name'), h('th', null, 'Company'), h('th', null, 'Type'), h('th', null, 'Status'), h('th', null, h('span', { class: 'visually-hidden' }, 'Action')))),
+        h('thead', null, h('tr', null, h('th', null, t('attendees-col-name')), h('th', null, t('attendees-col-company')), h('th', null, t('attendees-col-type')), h('th', null, t('attendees-col-status')), h('th', null, h('span', { class: 'visually-hidden' }, t('attendees-col-action'))))),
         h('tbody', null, items.map((a) => row(a))))));
     }
     const pages = Math.max(1, meta.total_pages || 1);
     replace(pager,
-      h('span', { class: 'muted', 'data-testid': 'result-count' }, `${meta.total_count} ${meta.total_count === 1 ? 'person' : 'people'} · page ${meta.page} of ${pages}`),
+      h('span', { class: 'muted', 'data-testid': 'result-count' }, t('attendees-result-count', { count: meta.total_count, page: meta.page, pages })),
       h('div', { class: 'btn-row' },
-        h('button', { type: 'button', class: 'btn', disabled: meta.page <= 1, 'data-testid': 'page-prev', onclick: () => { listState.page -= 1; load(); } }, '‹ Previous'),
-        h('button', { type: 'button', class: 'btn', disabled: meta.page >= pages, 'data-testid': 'page-next', onclick: () => { listState.page += 1; load(); } }, 'Next ›')));
+        h('button', { type: 'button', class: 'btn', disabled: meta.page <= 1, 'data-testid': 'page-prev', onclick: () => { listState.page -= 1; load(); } }, t('attendees-page-prev')),
+        h('button', { type: 'button', class: 'btn', disabled: meta.page >= pages, 'data-testid': 'page-next', onclick: () => { listState.page += 1; load(); } }, t('attendees-page-next'))));
   }
 
   function row(a) {
@@ -104,7 +103,7 @@ function renderList(root) {
         a.email ? h('div', { class: 'row-sub' }, a.email) : null),
       h('td', null, a.company || ''),
       h('td', null, regTypeName(a.registration_type_id)),
-      h('td', { class: 'row-status' }, statusChip(a.checkin_status), a.rsvp_status !== 'confirmed' ? [' ', h('span', { class: 'chip chip-rsvp' }, RSVP_WORDS[a.rsvp_status])] : null),
+      h('td', { class: 'row-status' }, statusChip(a.checkin_status), a.rsvp_status !== 'confirmed' ? [' ', h('span', { class: 'chip chip-rsvp' }, rsvpWord(a.rsvp_status))] : null),
       action);
     const quick = () => {
       const checkedIn = a.checkin_status === 'checked_in';
@@ -117,14 +116,14 @@ function renderList(root) {
             const res = await checkOperation(a.id, checkedIn ? 'check_out' : 'check_in', null);
             Object.assign(a, res.item);
             replace(tr.querySelector('.row-status'), statusChip(a.checkin_status));
-            toast(`${fullName(a)}: ${checkedIn ? 'checked out' : 'checked in'}`, 'ok');
+            toast(checkedIn ? t('attendees-toast-checked-out', { name: fullName(a) }) : t('attendees-toast-checked-in', { name: fullName(a) }), 'ok');
             quick();
           } catch (err) {
             btn.disabled = false;
             toast(err.words, 'error', 6000);
           }
         },
-      }, checkedIn ? 'Check out' : 'Check in'));
+      }, actionWord(checkedIn ? 'check_out' : 'check_in')));
     };
     quick();
     return tr;
@@ -169,13 +168,13 @@ function renderList(root) {
 
   replace(root, h('section', { class: 'screen', 'data-testid': 'attendees-screen' },
     h('div', { class: 'screen-head' },
-      h('h1', null, 'Attendees'),
-      isOrganiser() ? h('a', { class: 'btn btn-primary', href: '#/walk-in' }, '+ Register a walk-in') : null),
+      h('h1', null, t('attendees-title')),
+      isOrganiser() ? h('a', { class: 'btn btn-primary', href: '#/walk-in' }, t('attendees-register-walk-in')) : null),
     h('div', { class: 'filters', role: 'search' },
-      h('div', { class: 'field search-field' }, h('label', { for: 'att-search' }, 'Search'), search),
-      h('div', { class: 'field' }, h('label', { for: 'att-status' }, 'Status'), statusSel),
-      h('div', { class: 'field' }, h('label', { for: 'att-rsvp' }, 'RSVP'), rsvpSel),
-      session.regTypes.length ? h('div', { class: 'field' }, h('label', { for: 'att-type' }, 'Type'), typeSel) : null),
+      h('div', { class: 'field search-field' }, h('label', { for: 'att-search' }, t('attendees-search-label')), search),
+      h('div', { class: 'field' }, h('label', { for: 'att-status' }, t('attendees-filter-status')), statusSel),
+      h('div', { class: 'field' }, h('label', { for: 'att-rsvp' }, t('attendees-filter-rsvp')), rsvpSel),
+      session.regTypes.length ? h('div', { class: 'field' }, h('label', { for: 'att-type' }, t('attendees-filter-type')), typeSel) : null),
     results, pager));
   replace(results, loading());
   load();
@@ -193,14 +192,38 @@ function checkOperation(id, action, sessionId) {
   return api.request(method, path, opts).then((res) => { emit('stats'); return res; });
 }
 
+/** The toast after a check-in operation on `name`. */
+function doneWords(action, name) {
+  switch (action) {
+    case 'check_in': return t('attendees-toast-checked-in', { name });
+    case 'check_out': return t('attendees-toast-checked-out', { name });
+    default: return t('attendees-toast-undone', { name });
+  }
+}
+
+/** How a check-in operation of the history ended, in words. */
+function outcomeWord(outcome) {
+  switch (outcome) {
+    case 'ok': return t('attendees-outcome-ok');
+    case 'already_checked_in': return t('attendees-outcome-already-checked-in');
+    case 'not_checked_in': return t('attendees-outcome-not-checked-in');
+    case 'not_found': return t('attendees-outcome-not-found');
+    case 'wrong_event': return t('attendees-outcome-wrong-event');
+    case 'not_allowed': return t('attendees-outcome-not-allowed');
+    case 'needs_attention': return t('attendees-outcome-needs-attention');
+    case 'needs_answers': return t('attendees-outcome-needs-answers');
+    default: return String(outcome).replace(/_/g, ' ');
+  }
+}
+
 // ---- Door note and "needs attention" --------------------------------------------------
 
 /** The violet tag of an attendee a check-in scan stops for (a door person admits them). */
 function attentionTag(a) {
   return h('span', {
     class: 'chip chip-attention', 'data-testid': 'attention-tag',
-    title: a.door_note ? `Needs attention at the door: ${a.door_note}` : 'Needs attention at the door',
-  }, h('span', { class: 'attention-mark', 'aria-hidden': 'true' }, '!'), 'Attention');
+    title: a.door_note ? t('attendees-attention-title-note', { note: a.door_note }) : t('attendees-needs-attention'),
+  }, h('span', { class: 'attention-mark', 'aria-hidden': 'true' }, '!'), t('attendees-attention-tag'));
 }
 
 /** The detail view's box with the door note and the flag; null when neither is set. */
@@ -208,8 +231,8 @@ function doorNotice(a) {
   if (!a.needs_attention && !a.door_note) return null;
   return h('div', { class: ['notice', 'notice-attention', !a.needs_attention && 'notice-note-only'], 'data-testid': 'door-notice' },
     a.needs_attention
-      ? h('p', { class: 'door-notice-title' }, attentionTag(a), ' A check-in scan waits for a door person to admit them.')
-      : h('p', { class: 'door-notice-title' }, 'Door note'),
+      ? h('p', { class: 'door-notice-title' }, attentionTag(a), ' ' + t('attendees-attention-notice'))
+      : h('p', { class: 'door-notice-title' }, t('attendees-door-note')),
     a.door_note ? h('p', { class: 'door-notice-note', 'data-testid': 'door-note-text' }, a.door_note) : null);
 }
 
@@ -227,7 +250,7 @@ function doorControls(a) {
   const count = h('p', { class: 'hint door-note-count', id: `${noteId}-count`, 'data-testid': 'door-note-count' });
   const syncCount = () => {
     const n = [...note.value].length;
-    count.textContent = `${n} of ${MAX_DOOR_NOTE} characters`;
+    count.textContent = t('attendees-door-note-count', { count: n, max: MAX_DOOR_NOTE });
   };
   note.addEventListener('input', syncCount);
   syncCount();
@@ -235,8 +258,8 @@ function doorControls(a) {
   const noteCtl = {
     key: 'door_note',
     el: h('div', { class: 'field full', 'data-field': 'door_note' },
-      h('label', { for: noteId }, 'Door note'),
-      h('p', { class: 'hint', id: `${noteId}-hint` }, 'Shown to door staff when this ticket is scanned, e.g. “Bring the wheelchair ramp” or “Collect the unpaid invoice”.'),
+      h('label', { for: noteId }, t('attendees-door-note')),
+      h('p', { class: 'hint', id: `${noteId}-hint` }, t('attendees-door-note-hint')),
       note, count, noteErr),
     read: () => checkText(note.value, MAX_DOOR_NOTE, false),
     focus: () => note.focus(),
@@ -255,8 +278,8 @@ function doorControls(a) {
   const boxCtl = {
     key: 'needs_attention',
     el: h('div', { class: 'field full', 'data-field': 'needs_attention' },
-      h('label', { class: 'check-row', for: boxId }, box, h('span', null, 'Needs attention at the door')),
-      h('p', { class: 'hint', id: `${boxId}-hint` }, 'A check-in scan of this ticket stops with a violet banner until a door person presses Admit.'),
+      h('label', { class: 'check-row', for: boxId }, box, h('span', null, t('attendees-needs-attention'))),
+      h('p', { class: 'hint', id: `${boxId}-hint` }, t('attendees-needs-attention-hint')),
       boxErr),
     read: () => ({ value: box.checked }),
     focus: () => box.focus(),
@@ -272,7 +295,7 @@ function renderDetail(root, id) {
   const objectUrls = [];
 
   async function load() {
-    replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'), loading()));
+    replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, t('attendees-back-to-list')), loading()));
     let attendee;
     let history;
     try {
@@ -282,8 +305,8 @@ function renderDetail(root, id) {
       ]);
     } catch (e) {
       if (!alive) return;
-      replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'),
-        h('h1', null, 'Attendee'), errorPanel(e, e.status === 404 ? null : load)));
+      replace(root, h('section', { class: 'screen' }, h('a', { class: 'back-link', href: '#/attendees' }, t('attendees-back-to-list')),
+        h('h1', null, t('attendees-detail-title')), errorPanel(e, e.status === 404 ? null : load)));
       return;
     }
     if (!alive) return;
@@ -292,7 +315,7 @@ function renderDetail(root, id) {
 
   function show(a, history) {
     const placeSel = h('select', { id: 'detail-place', 'data-testid': 'detail-place' },
-      h('option', { value: '' }, 'At the door'),
+      h('option', { value: '' }, t('attendees-place-door')),
       session.sessions.map((s) => h('option', { value: String(s.id) }, s.name)));
     const opStatus = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'op-error' });
     const op = (action) => async (e) => {
@@ -301,14 +324,14 @@ function renderDetail(root, id) {
       opStatus.textContent = '';
       try {
         await checkOperation(a.id, action, placeSel.value ? Number(placeSel.value) : null);
-        toast(`${fullName(a)}: ${{ check_in: 'checked in', check_out: 'checked out', undo: 'check-in undone' }[action]}`, 'ok');
+        toast(doneWords(action, fullName(a)), 'ok');
         load();
       } catch (err) {
         btn.disabled = false;
         opStatus.textContent = err.words;
       }
     };
-    const qrImg = h('img', { alt: `QR code of ticket ${a.qr_code}`, 'data-testid': 'qr-image', width: 192, height: 192 });
+    const qrImg = h('img', { alt: t('attendees-qr-alt', { code: a.qr_code }), 'data-testid': 'qr-image', width: 192, height: 192 });
     api.get(api.paths.attendeeQr(session.event.id, a.id), { query: { size: 384 }, raw: 'blob', background: true })
       .then((blob) => {
         if (!alive) return;
@@ -316,17 +339,17 @@ function renderDetail(root, id) {
         objectUrls.push(url);
         qrImg.src = url;
       })
-      .catch(() => { qrImg.alt = 'QR code not available'; });
+      .catch(() => { qrImg.alt = t('attendees-qr-unavailable'); });
 
     const answers = (a.fields || []).map((fv) => {
       const words = answerWords(fv.field, fv.value);
-      return [h('dt', null, fv.field.label), h('dd', { 'data-testid': `answer-${fv.field.name}` }, words === null ? h('span', { class: 'answer-empty' }, 'No answer') : words)];
+      return [h('dt', null, fv.field.label), h('dd', { 'data-testid': `answer-${fv.field.name}` }, words === null ? h('span', { class: 'answer-empty' }, t('attendees-no-answer')) : words)];
     });
 
     const actionButtons = {
-      check_in: h('button', { type: 'button', class: 'btn btn-ok', 'data-testid': 'detail-check-in', onclick: op('check_in') }, 'Check in'),
-      check_out: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-check-out', onclick: op('check_out') }, 'Check out'),
-      undo: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-undo', onclick: op('undo') }, 'Undo check-in'),
+      check_in: h('button', { type: 'button', class: 'btn btn-ok', 'data-testid': 'detail-check-in', onclick: op('check_in') }, actionWord('check_in')),
+      check_out: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-check-out', onclick: op('check_out') }, actionWord('check_out')),
+      undo: h('button', { type: 'button', class: 'btn', 'data-testid': 'detail-undo', onclick: op('undo') }, t('attendees-undo-check-in')),
     };
     // At the door, offer only what the state allows; a session's presence is not on the
     // attendee, so there every button stays.
@@ -340,7 +363,7 @@ function renderDetail(root, id) {
     syncButtons();
 
     replace(root, h('section', { class: 'screen', 'data-testid': 'attendee-detail' },
-      h('a', { class: 'back-link', href: '#/attendees' }, '‹ All attendees'),
+      h('a', { class: 'back-link', href: '#/attendees' }, t('attendees-back-to-list')),
       h('div', { class: 'grid-2' },
         h('div', null,
           h('div', { class: 'card' },
@@ -350,42 +373,42 @@ function renderDetail(root, id) {
                 h('p', { class: 'lead' }, [a.job_title, a.company].filter(Boolean).join(', ') || '\u00a0')),
               h('div', { 'data-testid': 'detail-status' }, statusChip(a.checkin_status))),
             doorNotice(a),
-            a.rsvp_status !== 'confirmed' ? h('p', { class: 'notice notice-warn' }, `RSVP: ${RSVP_WORDS[a.rsvp_status]}${['declined', 'waitlisted', 'pending_approval'].includes(a.rsvp_status) ? ' — check-in is refused until this changes.' : ''}`) : null,
+            a.rsvp_status !== 'confirmed' ? h('p', { class: 'notice notice-warn' }, ['declined', 'waitlisted', 'pending_approval'].includes(a.rsvp_status) ? t('attendees-rsvp-refused', { rsvp: rsvpWord(a.rsvp_status) }) : t('attendees-rsvp-notice', { rsvp: rsvpWord(a.rsvp_status) })) : null,
             h('div', { class: 'detail-actions' },
               actionButtons.check_in, actionButtons.check_out, actionButtons.undo,
-              session.sessions.length ? [h('label', { class: 'visually-hidden', for: 'detail-place' }, 'Where'), placeSel] : null,
-              isOrganiser() ? h('a', { class: 'btn', href: `#/attendees/${a.id}/edit`, 'data-testid': 'detail-edit' }, 'Edit') : null),
+              session.sessions.length ? [h('label', { class: 'visually-hidden', for: 'detail-place' }, t('attendees-place-label')), placeSel] : null,
+              isOrganiser() ? h('a', { class: 'btn', href: `#/attendees/${a.id}/edit`, 'data-testid': 'detail-edit' }, t('attendees-edit')) : null),
             opStatus),
           h('div', { class: 'card' },
-            h('h2', null, 'Details'),
+            h('h2', null, t('attendees-details')),
             h('dl', { class: 'dl' },
-              h('dt', null, 'Email'), h('dd', null, a.email || '—'),
-              h('dt', null, 'Phone'), h('dd', null, a.phone || '—'),
-              h('dt', null, 'Registration type'), h('dd', null, regTypeName(a.registration_type_id) || '—'),
-              h('dt', null, 'RSVP'), h('dd', { 'data-testid': 'detail-rsvp' }, RSVP_WORDS[a.rsvp_status] || a.rsvp_status),
-              h('dt', null, 'Registered'), h('dd', null, formatDateTime(a.created_at)))),
-          answers.length ? h('div', { class: 'card' }, h('h2', null, 'Answers'), h('dl', { class: 'dl' }, answers)) : null,
+              h('dt', null, t('attendees-email')), h('dd', null, a.email || '—'),
+              h('dt', null, t('attendees-phone')), h('dd', null, a.phone || '—'),
+              h('dt', null, t('attendees-registration-type')), h('dd', null, regTypeName(a.registration_type_id) || '—'),
+              h('dt', null, t('attendees-rsvp')), h('dd', { 'data-testid': 'detail-rsvp' }, rsvpWord(a.rsvp_status)),
+              h('dt', null, t('attendees-registered')), h('dd', null, formatDateTime(a.created_at)))),
+          answers.length ? h('div', { class: 'card' }, h('h2', null, t('attendees-answers')), h('dl', { class: 'dl' }, answers)) : null,
           h('div', { class: 'card' },
-            h('h2', null, 'Check-in history'),
+            h('h2', null, t('attendees-history')),
             history.items.length === 0
-              ? h('p', { class: 'muted', 'data-testid': 'history-empty' }, 'Nothing yet.')
+              ? h('p', { class: 'muted', 'data-testid': 'history-empty' }, t('attendees-history-empty'))
               : h('div', { class: 'table-wrap' }, h('table', { class: 'history', 'data-testid': 'history' },
-                h('thead', null, h('tr', null, h('th', null, 'When'), h('th', null, 'What'), h('th', null, 'Where'), h('th', null, 'Result'), h('th', null, 'Device'))),
+                h('thead', null, h('tr', null, h('th', null, t('attendees-history-when')), h('th', null, t('attendees-history-what')), h('th', null, t('attendees-history-where')), h('th', null, t('attendees-history-result')), h('th', null, t('attendees-history-device')))),
                 h('tbody', null, history.items.map((r) => h('tr', null,
                   h('td', null, formatDateTime(r.created_at)),
-                  h('td', null, ACTION_WORDS[r.action] || r.action),
+                  h('td', null, actionWord(r.action)),
                   h('td', null, sessionName(r.session_id)),
-                  h('td', null, r.outcome === 'ok' ? 'Done' : r.outcome.replace(/_/g, ' ')),
+                  h('td', null, outcomeWord(r.outcome)),
                   h('td', null, r.device || '—')))))))),
         h('div', null,
           h('div', { class: 'card qr-box' },
-            h('h2', null, 'Ticket'),
+            h('h2', null, t('attendees-ticket')),
             qrImg,
             h('p', { class: 'qr-code-text', 'data-testid': 'qr-text' }, a.qr_code),
             h('button', {
               type: 'button', class: 'btn btn-primary', 'data-testid': 'print-badge',
-              onclick: () => printBadge(a.id).catch((e) => toast(e.words || 'Could not print the badge.', 'error')),
-            }, 'Print badge')),
+              onclick: () => printBadge(a.id).catch((e) => toast(e.words || t('attendees-print-failed'), 'error')),
+            }, t('attendees-print-badge'))),
           isOrganiser() ? eraseCard(a) : null))));
     focusHeading(root);
   }
@@ -406,10 +429,9 @@ function eraseCard(a) {
     type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'erase-attendee',
     onclick: async () => {
       const yes = await confirmDialog({
-        title: `Erase ${fullName(a)}'s personal data?`,
-        body: 'Their name, email, phone, company, answers and ticket code are erased for good (also on the remote, when this event is synced). '
-          + 'Their check-ins stay in the history without a name, so the counts do not change. This cannot be undone.',
-        confirmWords: 'Erase personal data',
+        title: t('attendees-erase-title', { name: fullName(a) }),
+        body: t('attendees-erase-body'),
+        confirmWords: t('attendees-erase'),
         danger: true,
         testid: 'erase-attendee-dialog',
       });
@@ -420,17 +442,17 @@ function eraseCard(a) {
         await api.del(api.paths.attendee(session.event.id, a.id), { headers: { 'Idempotency-Key': randomKey('erase') } });
       } catch (err) {
         button.disabled = false;
-        status.textContent = `Not erased: ${err.words}`;
+        status.textContent = t('attendees-erase-failed', { reason: err.words });
         return;
       }
       emit('stats');
-      toast('Personal data erased.', 'ok');
+      toast(t('attendees-erased'), 'ok');
       location.hash = '#/attendees';
     },
-  }, 'Erase personal data');
+  }, t('attendees-erase'));
   return h('div', { class: 'card', 'data-testid': 'erase-card' },
-    h('h2', null, 'Personal data'),
-    h('p', { class: 'muted' }, 'For a request to be forgotten: removes this person, keeps their check-ins anonymously.'),
+    h('h2', null, t('attendees-personal-data')),
+    h('p', { class: 'muted' }, t('attendees-personal-data-hint')),
     button, status);
 }
 
@@ -440,13 +462,13 @@ function renderEdit(root, id) {
   let alive = true;
 
   async function load() {
-    replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Edit attendee'), loading()));
+    replace(root, h('section', { class: 'screen narrow' }, h('h1', null, t('attendees-edit-title')), loading()));
     let a;
     let fields;
     try {
       [a, fields] = await Promise.all([api.get(api.paths.attendee(session.event.id, id)).then((r) => r.item), loadFields(true)]);
     } catch (e) {
-      if (alive) replace(root, h('section', { class: 'screen narrow' }, h('h1', null, 'Edit attendee'), errorPanel(e, load)));
+      if (alive) replace(root, h('section', { class: 'screen narrow' }, h('h1', null, t('attendees-edit-title')), errorPanel(e, load)));
       return;
     }
     if (alive) show(a, fields);
@@ -459,16 +481,16 @@ function renderEdit(root, id) {
     const answers = fields.map((f) => fieldControl(f, current.has(f.id) ? current.get(f.id) : null));
     const model = formModel([...members, ...door, ...answers], fields);
     const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'form-error' });
-    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'edit-save' }, 'Save changes');
+    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'edit-save' }, t('attendees-save'));
     const form = h('form', { class: 'card', novalidate: true, 'data-testid': 'edit-form' },
       h('div', { class: 'form-grid' }, members.map((c) => c.el)),
       h('fieldset', { class: 'door-fieldset', 'data-testid': 'door-fieldset' },
-        h('legend', null, 'At the door'),
+        h('legend', null, t('attendees-door-fieldset')),
         door.map((c) => c.el)),
-      fields.length ? h('h2', null, 'Answers') : null,
+      fields.length ? h('h2', null, t('attendees-answers')) : null,
       h('div', { class: 'form-grid' }, answers.map((c) => c.el)),
       formError,
-      h('div', { class: 'form-actions' }, save, h('a', { class: 'btn', href: `#/attendees/${a.id}` }, 'Cancel')));
+      h('div', { class: 'form-actions' }, save, h('a', { class: 'btn', href: `#/attendees/${a.id}` }, t('common-cancel'))));
 
     form.addEventListener('submit', async (e) => {
       e.preventDefault();
@@ -504,23 +526,23 @@ function renderEdit(root, id) {
         return;
       }
       save.disabled = true;
-      save.textContent = 'Saving…';
+      save.textContent = t('attendees-saving');
       try {
         await api.patch(api.paths.attendee(session.event.id, a.id), { item }, { headers: { 'X-Device-Name': deviceName() } });
-        toast('Saved', 'ok');
+        toast(t('attendees-saved'), 'ok');
         location.hash = `#/attendees/${a.id}`;
       } catch (err) {
         save.disabled = false;
-        save.textContent = 'Save changes';
+        save.textContent = t('attendees-save');
         if (!alive) return;
         const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds) : [];
-        saveFailed(formError, err, form, { leftover, kept: 'your changes are kept' });
+        saveFailed(formError, err, form, { leftover, kept: t('attendees-changes-kept') });
       }
     });
 
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'attendee-edit' },
-      h('a', { class: 'back-link', href: `#/attendees/${a.id}` }, '‹ Back'),
-      h('h1', null, `Edit ${fullName(a)}`),
+      h('a', { class: 'back-link', href: `#/attendees/${a.id}` }, t('attendees-back')),
+      h('h1', null, t('attendees-edit-name', { name: fullName(a) })),
       form));
     focusHeading(root);
   }

@@ -4,6 +4,7 @@
 import * as api from '../api.js';
 import { h, replace, errorPanel } from '../dom.js';
 import { session } from '../session.js';
+import { t } from '../i18n.js';
 
 function save(blob, filename) {
   const url = URL.createObjectURL(blob);
@@ -14,13 +15,16 @@ function save(blob, filename) {
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
-/** A button that downloads `pathOf(eventId)` of the event and says so in `state.status`. */
-function exportButton(state, testid, label, pathOf, what) {
+/**
+ * A button that downloads `pathOf(eventId)` of the event and says so in `state.status`;
+ * `words` says what became of the file: `saved(filename)` and `failed()` (a title).
+ */
+function exportButton(state, testid, label, pathOf, words) {
   const btn = h('button', { type: 'button', class: 'btn btn-block', 'data-testid': testid }, label);
   btn.addEventListener('click', async () => {
     if (btn.disabled) return;
     btn.disabled = true;
-    btn.textContent = 'Preparing…';
+    btn.textContent = t('data-export-preparing');
     replace(state.status);
     try {
       const { blob, filename } = await api.get(pathOf(session.event.id), {
@@ -28,10 +32,10 @@ function exportButton(state, testid, label, pathOf, what) {
       });
       if (!state.alive) return;
       save(blob, filename);
-      replace(state.status, h('p', { class: 'notice notice-ok small', 'data-testid': 'export-done' }, `${what} saved as “${filename}” in your downloads.`));
+      replace(state.status, h('p', { class: 'notice notice-ok small', 'data-testid': 'export-done' }, words.saved(filename)));
     } catch (e) {
       if (!state.alive) return;
-      replace(state.status, errorPanel(e, () => btn.click(), { title: `${what} not downloaded` }));
+      replace(state.status, errorPanel(e, () => btn.click(), { title: words.failed() }));
     } finally {
       btn.textContent = label;
       btn.disabled = false;
@@ -44,11 +48,17 @@ function exportButton(state, testid, label, pathOf, what) {
 export function exportCard() {
   const state = { alive: true, status: h('div', { 'aria-live': 'polite', 'data-testid': 'export-status' }) };
   const card = h('div', { class: 'card', 'data-testid': 'export-card' },
-    h('h2', null, 'Export'),
-    h('p', { class: 'muted small' }, 'CSV files for a spreadsheet. The attendee file can be imported again.'),
+    h('h2', null, t('data-export-title')),
+    h('p', { class: 'muted small' }, t('data-export-intro')),
     h('div', { class: 'export-list' },
-      exportButton(state, 'export-attendees', 'Download attendees (CSV)', api.paths.exportAttendees, 'The attendees'),
-      exportButton(state, 'export-check-ins', 'Download check-in history (CSV)', api.paths.exportCheckIns, 'The check-in history')),
+      exportButton(state, 'export-attendees', t('data-export-attendees'), api.paths.exportAttendees, {
+        saved: (filename) => t('data-export-attendees-saved', { filename }),
+        failed: () => t('data-export-attendees-failed'),
+      }),
+      exportButton(state, 'export-check-ins', t('data-export-check-ins'), api.paths.exportCheckIns, {
+        saved: (filename) => t('data-export-check-ins-saved', { filename }),
+        failed: () => t('data-export-check-ins-failed'),
+      })),
     state.status);
   return { card, cleanup: () => { state.alive = false; } };
 }

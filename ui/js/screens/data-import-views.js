@@ -6,34 +6,62 @@
 import { humanise } from '../api.js';
 import { h, replace, uid } from '../dom.js';
 import { takesValue } from '../fields.js';
+import { t, formatNumber } from '../i18n.js';
 
 /** Rows of the report shown at first (and added by "Show more"). */
 export const ROWS_SHOWN = 100;
 const AUTO = '__auto';
 
+/** The attendee details a column can fill, in the order the column choice lists them. */
 const MEMBERS = [
-  ['first_name', 'First name'],
-  ['last_name', 'Last name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['job_title', 'Job title'],
-  ['company', 'Company'],
-  ['rsvp_status', 'RSVP status'],
-  ['qr_code', 'Ticket code'],
-  ['registration_type', 'Registration type'],
+  'first_name', 'last_name', 'email', 'phone', 'job_title', 'company', 'rsvp_status', 'qr_code', 'registration_type',
 ];
-const MEMBER_WORDS = Object.fromEntries(MEMBERS);
 
-const PREVIEW_WORDS = { create: 'New', update: 'Update', unchanged: 'Unchanged', invalid: 'Problem' };
-const DONE_WORDS = { create: 'Added', update: 'Updated', unchanged: 'Unchanged', invalid: 'Left out' };
+/** An attendee detail (a column's target) in words; null for none of them. */
+function memberWord(member) {
+  switch (member) {
+    case 'first_name': return t('data-member-first-name');
+    case 'last_name': return t('data-member-last-name');
+    case 'email': return t('data-member-email');
+    case 'phone': return t('data-member-phone');
+    case 'job_title': return t('data-member-job-title');
+    case 'company': return t('data-member-company');
+    case 'rsvp_status': return t('data-member-rsvp-status');
+    case 'qr_code': return t('data-member-ticket-code');
+    case 'registration_type': return t('data-member-registration-type');
+    default: return null;
+  }
+}
 
-export const count = (n) => Number(n).toLocaleString('en');
-export const plural = (n, one, many) => `${count(n)} ${n === 1 ? one : many}`;
+/** What a dry run would do with a row (`action`), in words. */
+function previewWord(action) {
+  switch (action) {
+    case 'create': return t('data-row-new');
+    case 'update': return t('data-row-update');
+    case 'unchanged': return t('data-unchanged');
+    case 'invalid': return t('data-row-problem');
+    default: return action;
+  }
+}
+
+/** What the import did with a row (`action`), in words. */
+function doneWord(action) {
+  switch (action) {
+    case 'create': return t('data-added');
+    case 'update': return t('data-updated');
+    case 'unchanged': return t('data-unchanged');
+    case 'invalid': return t('data-left-out');
+    default: return action;
+  }
+}
+
+/** A count in the UI's language. */
+export const count = (n) => formatNumber(Number(n));
 
 export function sizeWords(bytes) {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} kB`;
-  return `${Math.round(bytes / (1024 * 102.4)) / 10} MB`;
+  if (bytes < 1024) return t('data-size-bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return t('data-size-kb', { size: Math.round(bytes / 102.4) / 10 });
+  return t('data-size-mb', { size: Math.round(bytes / (1024 * 102.4)) / 10 });
 }
 
 /** A server message about a row or the file in words: quotes for code marks, a field's label for its name. */
@@ -45,23 +73,18 @@ export function problemWords(message) {
 }
 
 export function resultWords(out) {
-  const parts = [
-    `${plural(out.created, 'person', 'people')} added`,
-    `${count(out.updated)} updated`,
-    `${count(out.unchanged)} unchanged`,
-  ];
-  return `Imported: ${parts.join(', ')}.`;
+  return t('data-result', { added: Number(out.created), updated: Number(out.updated), unchanged: Number(out.unchanged) });
 }
 
 function summary(r, done) {
   const tile = (label, value, testid, bad) => h('div', { class: ['kv-item', bad && 'kv-bad'] },
     h('div', { class: 'k' }, label), h('div', { class: 'v', 'data-testid': testid }, count(value)));
   return h('div', { class: 'kv kv-5', 'data-testid': 'import-summary' },
-    tile('Rows', r.rows, 'sum-rows'),
-    tile(done ? 'Added' : 'To add', r.created, 'sum-create'),
-    tile(done ? 'Updated' : 'To update', r.updated, 'sum-update'),
-    tile('Unchanged', r.unchanged, 'sum-unchanged'),
-    tile(done ? 'Left out' : 'Invalid', r.invalid, 'sum-invalid', r.invalid > 0));
+    tile(t('data-sum-rows'), r.rows, 'sum-rows'),
+    tile(done ? t('data-added') : t('data-sum-to-add'), r.created, 'sum-create'),
+    tile(done ? t('data-updated') : t('data-sum-to-update'), r.updated, 'sum-update'),
+    tile(t('data-unchanged'), r.unchanged, 'sum-unchanged'),
+    tile(done ? t('data-left-out') : t('data-sum-invalid'), r.invalid, 'sum-invalid', r.invalid > 0));
 }
 
 function targetWords(im, target) {
@@ -71,7 +94,7 @@ function targetWords(im, target) {
     const f = im.fields.find((x) => x.name === name);
     return f ? f.label : name;
   }
-  return MEMBER_WORDS[target] || target;
+  return memberWord(target) || target;
 }
 
 /** One column of the file: its heading, what it is read as, and the choice to change that. */
@@ -81,12 +104,12 @@ function columnRow(im, c, answerable) {
   const id = uid('col');
   const sel = h('select', {
     id, 'data-testid': 'column-map', 'data-heading': c.heading, disabled: st.busy === 'importing',
-    'aria-label': `Import the column “${c.heading}” as`,
+    'aria-label': t('data-column-choice-label', { heading: c.heading }),
   },
-  h('option', { value: AUTO }, 'As the heading says'),
-  h('option', { value: '' }, 'Not imported'),
-  h('optgroup', { label: 'Attendee' }, MEMBERS.map(([v, w]) => h('option', { value: v }, w))),
-  answerable.length ? h('optgroup', { label: 'Questions of this event' }, answerable.map((f) => h('option', { value: f.name }, f.label))) : null);
+  h('option', { value: AUTO }, t('data-column-as-heading')),
+  h('option', { value: '' }, t('data-column-not-imported')),
+  h('optgroup', { label: t('data-column-group-attendee') }, MEMBERS.map((v) => h('option', { value: v }, memberWord(v)))),
+  answerable.length ? h('optgroup', { label: t('data-column-group-questions') }, answerable.map((f) => h('option', { value: f.name }, f.label))) : null);
   sel.value = chosen !== undefined ? st.maps.get(chosen) : AUTO;
   sel.addEventListener('change', () => {
     if (chosen !== undefined) st.maps.delete(chosen);
@@ -95,11 +118,11 @@ function columnRow(im, c, answerable) {
   });
   let readAs;
   if (c.target === undefined) readAs = h('span', { class: 'muted' }, '—');
-  else if (c.target === null) readAs = h('span', { class: 'chip chip-ignored' }, 'Not imported');
+  else if (c.target === null) readAs = h('span', { class: 'chip chip-ignored' }, t('data-column-not-imported'));
   else readAs = h('span', { class: 'read-as' }, targetWords(im, c.target));
   return h('tr', { 'data-testid': 'import-column', 'data-heading': c.heading, 'data-target': c.target || '' },
-    h('th', { scope: 'row', class: 'col-heading' }, c.heading || h('span', { class: 'muted' }, '(no heading)')),
-    h('td', { 'data-testid': 'column-read-as' }, readAs, chosen !== undefined ? h('span', { class: 'muted small' }, ' (your choice)') : null),
+    h('th', { scope: 'row', class: 'col-heading' }, c.heading || h('span', { class: 'muted' }, t('data-column-no-heading'))),
+    h('td', { 'data-testid': 'column-read-as' }, readAs, chosen !== undefined ? h('span', { class: 'muted small' }, ` ${t('data-column-your-choice')}`) : null),
     h('td', null, sel));
 }
 
@@ -113,34 +136,34 @@ function columnsView(im) {
   const rows = cols.map((c) => columnRow(im, c, answerable));
   const ignored = st.report ? st.report.columns.filter((c) => c.target === null).length : 0;
   return h('div', { class: 'import-section' },
-    h('h4', null, 'Columns'),
+    h('h4', null, t('data-columns-title')),
     h('p', { class: 'muted small' },
-      'Headings are matched to attendee details and to this event’s questions by name. ',
-      st.report ? '' : 'What each column is read as shows once the file can be read. ',
-      ignored ? `${plural(ignored, 'column is', 'columns are')} not imported: choose what ${ignored === 1 ? 'it holds' : 'they hold'}, or leave ${ignored === 1 ? 'it' : 'them'} out.` : ''),
+      `${t('data-columns-intro')} `,
+      st.report ? '' : `${t('data-columns-pending')} `,
+      ignored ? t('data-columns-ignored', { count: ignored }) : ''),
     h('div', { class: 'table-wrap' }, h('table', { class: 'columns-table' },
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Column in the file'), h('th', { scope: 'col' }, 'Read as'), h('th', { scope: 'col' }, 'Change'))),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('data-columns-in-file')), h('th', { scope: 'col' }, t('data-columns-read-as')), h('th', { scope: 'col' }, t('data-columns-change')))),
       h('tbody', null, rows))));
 }
 
 /** The table of the rows shown (or a line saying no row has a problem). */
 function rowsTable(shown, done) {
-  const words = done ? DONE_WORDS : PREVIEW_WORDS;
-  if (shown.length === 0) return h('p', { class: 'empty', 'data-testid': 'no-problem-rows' }, 'No row has a problem.');
+  const words = done ? doneWord : previewWord;
+  if (shown.length === 0) return h('p', { class: 'empty', 'data-testid': 'no-problem-rows' }, t('data-rows-no-problem'));
   return h('div', { class: 'table-wrap' }, h('table', { class: 'import-table' },
     h('thead', null, h('tr', null,
-      h('th', { scope: 'col', class: 'num' }, 'Row'),
-      h('th', { scope: 'col' }, done ? 'Outcome' : 'Will be'),
-      h('th', { scope: 'col' }, 'Name'),
-      h('th', { scope: 'col' }, 'Problems'))),
+      h('th', { scope: 'col', class: 'num' }, t('data-rows-row')),
+      h('th', { scope: 'col' }, done ? t('data-rows-outcome') : t('data-rows-will-be')),
+      h('th', { scope: 'col' }, t('data-rows-name')),
+      h('th', { scope: 'col' }, t('data-rows-problems')))),
     h('tbody', null, shown.map((x) => h('tr', {
       'data-testid': 'import-row', 'data-row': x.row, 'data-action': x.action, class: x.action === 'invalid' && 'row-invalid',
     },
     h('td', { class: 'num', 'data-testid': 'row-number' }, String(x.row)),
-    h('td', null, h('span', { class: ['chip', `chip-${x.action}`] }, words[x.action] || x.action)),
+    h('td', null, h('span', { class: ['chip', `chip-${x.action}`] }, words(x.action))),
     h('td', { class: 'row-name' }, done && x.attendee_id && x.action !== 'invalid'
-      ? h('a', { class: 'row-link', href: `#/attendees/${x.attendee_id}`, 'data-keep-enabled': 'true' }, x.name || '(no name)')
-      : x.name || h('span', { class: 'muted' }, '(no name)')),
+      ? h('a', { class: 'row-link', href: `#/attendees/${x.attendee_id}`, 'data-keep-enabled': 'true' }, x.name || t('data-rows-no-name'))
+      : x.name || h('span', { class: 'muted' }, t('data-rows-no-name'))),
     h('td', { 'data-testid': 'row-errors' }, x.errors.length
       ? h('ul', { class: 'row-errors' }, x.errors.map((m) => h('li', null, problemWords(m))))
       : null))))));
@@ -148,7 +171,7 @@ function rowsTable(shown, done) {
 
 function rowsView(im, r, done) {
   const { st } = im;
-  if (r.rows === 0) return h('p', { class: 'empty', 'data-testid': 'no-rows' }, 'The file has no rows under its heading line.');
+  if (r.rows === 0) return h('p', { class: 'empty', 'data-testid': 'no-rows' }, t('data-rows-none'));
   const list = st.onlyProblems ? r.results.filter((x) => x.action === 'invalid') : r.results;
   const shown = list.slice(0, st.shown);
   const box = h('input', {
@@ -165,18 +188,18 @@ function rowsView(im, r, done) {
   const more = list.length - shown.length;
   replace(rowsSlot,
     h('div', { class: 'rows-head' },
-      h('h4', null, 'Rows'),
-      h('label', { class: 'check-row' }, box, ` Only rows with problems (${r.invalid})`)),
+      h('h4', null, t('data-rows-title')),
+      h('label', { class: 'check-row' }, box, ` ${t('data-rows-only-problems', { count: Number(r.invalid) })}`)),
     rowsTable(shown, done),
     more > 0 ? h('div', { class: 'btn-row more-row' },
-      h('span', { class: 'muted' }, `Showing ${shown.length} of ${list.length}.`),
+      h('span', { class: 'muted' }, t('data-rows-showing', { shown: shown.length, total: list.length })),
       h('button', {
         type: 'button', class: 'btn', 'data-testid': 'rows-more', 'data-keep-enabled': 'true',
         onclick: () => {
           st.shown += ROWS_SHOWN;
           replace(rowsSlot, rowsView(im, r, done));
         },
-      }, `Show ${Math.min(ROWS_SHOWN, more)} more`)) : null);
+      }, t('data-rows-show-more', { count: Math.min(ROWS_SHOWN, more) }))) : null);
   return rowsSlot;
 }
 
@@ -188,16 +211,16 @@ function actionsView(im, r) {
   const all = h('button', {
     type: 'button', class: 'btn btn-primary', 'data-testid': 'import-all', disabled: r.invalid > 0 || !!st.busy,
     onclick: () => im.act.runImport(false),
-  }, importing ? 'Importing…' : `Import ${plural(r.rows, 'row', 'rows')}`);
+  }, importing ? t('data-importing') : t('data-import-rows', { count: Number(r.rows) }));
   const some = r.invalid > 0 && valid > 0
     ? h('button', {
       type: 'button', class: 'btn', 'data-testid': 'import-valid', disabled: !!st.busy, onclick: () => im.act.runImport(true),
-    }, `Import only the ${plural(valid, 'valid row', 'valid rows')}`)
+    }, t('data-import-valid', { count: valid }))
     : null;
   let hint = null;
-  if (r.invalid > 0 && valid === 0) hint = 'No row can be imported yet: every row has a problem. Fix the file, then choose it again.';
-  else if (r.invalid > 0) hint = `${plural(r.invalid, 'row has', 'rows have')} problems. Fix ${r.invalid === 1 ? 'it' : 'them'} in the file and choose it again, or import only the valid rows.`;
-  else if (r.created === 0 && r.updated === 0) hint = 'Everyone in the file is already here, unchanged: importing changes nothing.';
+  if (r.invalid > 0 && valid === 0) hint = t('data-hint-all-invalid');
+  else if (r.invalid > 0) hint = t('data-hint-some-invalid', { count: Number(r.invalid) });
+  else if (r.created === 0 && r.updated === 0) hint = t('data-hint-unchanged');
   return h('div', { class: 'import-actions' },
     hint ? h('p', { class: ['small', r.invalid > 0 ? 'hint-bad' : 'muted'], 'data-testid': 'import-hint' }, hint) : null,
     h('div', { class: 'btn-row' }, all, some));
@@ -208,11 +231,11 @@ export function previewView(im) {
   const { st } = im;
   const r = st.report;
   return h('div', { class: 'import-preview', 'data-testid': 'import-preview' },
-    h('h3', null, 'Check before importing'),
+    h('h3', null, t('data-preview-title')),
     st.problems ? h('div', { class: 'error-panel', role: 'alert', 'data-testid': 'file-problems' },
-      h('p', { class: 'error-title' }, 'The file cannot be imported as it is'),
+      h('p', { class: 'error-title' }, t('data-file-problems-title')),
       st.problems.length === 1 ? h('p', null, st.problems[0]) : h('ul', null, st.problems.map((m) => h('li', null, m)))) : null,
-    r ? h('p', { class: 'muted small' }, 'Nothing has been written yet. People already here are recognised by ticket code, else email, and updated rather than added twice.') : null,
+    r ? h('p', { class: 'muted small' }, t('data-preview-intro')) : null,
     r ? summary(r, false) : null,
     r ? actionsView(im, r) : null,
     columnsView(im),
@@ -224,16 +247,16 @@ export function resultView(im, r) {
   const again = h('button', {
     type: 'button', class: 'btn', 'data-testid': 'import-again', 'data-keep-enabled': 'true',
     onclick: () => im.act.checkAgain(),
-  }, 'Check this file again');
+  }, t('data-check-again'));
   const left = r.invalid;
   return h('div', { class: 'import-done', 'data-testid': 'import-done' },
-    h('h3', null, 'Import finished'),
+    h('h3', null, t('data-done-title')),
     h('p', { class: 'notice notice-ok', 'data-testid': 'import-result' },
       resultWords(r),
-      left ? ` ${plural(left, 'row', 'rows')} with problems ${left === 1 ? 'was' : 'were'} left out.` : ''),
+      left ? ` ${t('data-result-left-out', { count: Number(left) })}` : ''),
     summary(r, true),
     h('div', { class: 'btn-row' },
-      h('a', { class: 'btn btn-primary', href: '#/attendees', 'data-testid': 'see-attendees' }, 'See the attendees'),
+      h('a', { class: 'btn btn-primary', href: '#/attendees', 'data-testid': 'see-attendees' }, t('data-see-attendees')),
       again),
     rowsView(im, r, true));
 }

@@ -12,8 +12,9 @@ import * as api from '../api.js';
 import { h, replace, errorPanel, confirmDialog, randomKey } from '../dom.js';
 import { session, fields as loadFields } from '../session.js';
 import { refreshCounters } from '../shell.js';
+import { t } from '../i18n.js';
 import {
-  ROWS_SHOWN, plural, sizeWords, problemWords, resultWords, previewView, resultView,
+  ROWS_SHOWN, sizeWords, problemWords, resultWords, previewView, resultView,
 } from './data-import-views.js';
 
 /** The server's limit for one file. */
@@ -33,16 +34,16 @@ function fileProblemWords(message) {
   const m = String(message);
   let x;
   if (/^no column holds first names/.test(m)) {
-    return 'No column holds first names. Under “Columns”, choose the column that has them.';
+    return t('data-problem-no-first-names');
   }
   if ((x = m.match(/^columns `(.*)` and `(.*)` both fill the same member/))) {
-    return `The columns “${x[1]}” and “${x[2]}” would both fill the same place. Set one of them to something else or to “Not imported”.`;
+    return t('data-problem-same-place', { first: x[1], second: x[2] });
   }
   if ((x = m.match(/^(?:map: )?a mapping names a column `(.*)` the file does not have/))) {
-    return `The file has no column “${x[1]}”.`;
+    return t('data-problem-no-column', { column: x[1] });
   }
   if ((x = m.match(/^column `(.*?)` is mapped to `(.*?)`, which is neither/))) {
-    return `The column “${x[1]}” is set to “${x[2]}”, which is neither an attendee detail nor a question of this event any more. Choose again.`;
+    return t('data-problem-gone-target', { column: x[1], target: x[2] });
   }
   return problemWords(m);
 }
@@ -100,7 +101,7 @@ function progressElements() {
   const label = h('p', { class: 'upload-label', 'data-testid': 'import-progress-label' });
   const bar = h('div', { class: 'meter-bar' });
   const meter = h('div', {
-    class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-label': 'Progress',
+    class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-label': t('data-progress'),
   }, bar);
   el.append(label, meter);
   return { el, label, meter, bar };
@@ -190,7 +191,7 @@ function wirePicker(im) {
     const files = e.dataTransfer && e.dataTransfer.files;
     if (!files || files.length === 0 || st.busy === 'importing') return;
     if (files.length > 1) {
-      im.pickerNote.textContent = 'Drop one file at a time.';
+      im.pickerNote.textContent = t('data-drop-one-file');
       return;
     }
     choose(im, files[0]);
@@ -220,9 +221,9 @@ function renderZone(im) {
   if (!st.file) {
     zone.classList.remove('has-file');
     replace(zone,
-      h('p', { class: 'drop-title' }, 'Drop a CSV file here'),
-      h('p', { class: 'muted small' }, 'UTF-8, separated by commas, semicolons or tabs, with a heading line that names the columns.'),
-      h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'import-choose', onclick: () => openPicker(im) }, 'Choose a CSV file…'),
+      h('p', { class: 'drop-title' }, t('data-drop-title')),
+      h('p', { class: 'muted small' }, t('data-drop-format')),
+      h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'import-choose', onclick: () => openPicker(im) }, t('data-choose-file')),
       fileInput);
     return;
   }
@@ -231,22 +232,22 @@ function renderZone(im) {
     h('div', { class: 'file-chip' },
       h('span', { class: 'file-name', 'data-testid': 'file-name' }, st.file.name),
       h('span', { class: 'muted small' }, ` · ${sizeWords(st.file.size)}`),
-      h('span', { class: 'muted small drop-hint' }, ' · or drop another file here')),
+      h('span', { class: 'muted small drop-hint' }, ` · ${t('data-drop-another')}`)),
     h('button', {
       type: 'button', class: 'btn', 'data-testid': 'import-choose', disabled: importing, onclick: () => openPicker(im),
-    }, 'Choose another file…'),
+    }, t('data-choose-another')),
     fileInput);
 }
 
 /** Why `file` cannot be checked at all (a workbook, too large, empty), else null. */
 function fileRefusal(file) {
   if (/\.(xlsx|xlsm|xls|ods|numbers)$/i.test(file.name)) {
-    return `“${file.name}” is a spreadsheet workbook. In the spreadsheet, save it as “CSV UTF-8”, then choose that file.`;
+    return t('data-refuse-workbook', { name: file.name });
   }
   if (file.size > MAX_BYTES) {
-    return `“${file.name}” is ${sizeWords(file.size)}; at most 64 MB can be imported at once. Split it into smaller files.`;
+    return t('data-refuse-too-large', { name: file.name, size: sizeWords(file.size) });
   }
-  if (file.size === 0) return `“${file.name}” is empty. Choose the file with the registrations.`;
+  if (file.size === 0) return t('data-refuse-empty', { name: file.name });
   return null;
 }
 
@@ -275,7 +276,7 @@ function showSending(im, fraction) {
   const { el, label, meter, bar } = im.progress;
   el.hidden = false;
   const pct = Math.max(0, Math.min(100, Math.round(fraction * 100)));
-  label.textContent = `Sending the file… ${pct} %`;
+  label.textContent = t('data-sending', { percent: pct });
   meter.classList.remove('indeterminate');
   meter.setAttribute('aria-valuenow', String(pct));
   meter.removeAttribute('aria-valuetext');
@@ -322,17 +323,17 @@ async function dryRun(im, { focus } = {}) {
   renderStatus(im);
   im.body.classList.add('stale');
   try {
-    const res = await send(im, { dry_run: 'true' }, { processing: 'Checking every row…', signal: im.current.signal });
+    const res = await send(im, { dry_run: 'true' }, { processing: t('data-checking'), signal: im.current.signal });
     if (!im.alive || mine !== im.seq) return;
     st.report = res.item;
     st.problems = null;
-    announce(im, `Checked: ${plural(st.report.rows, 'row', 'rows')}, ${plural(st.report.invalid, 'row', 'rows')} with problems.`);
+    announce(im, t('data-checked', { rows: Number(st.report.rows), invalid: Number(st.report.invalid) }));
   } catch (e) {
     if (e.aborted || !im.alive || mine !== im.seq) return;
     st.report = null;
     if (e.status === 422) {
       st.problems = (e.errors.length ? e.errors : [e.words]).map(fileProblemWords);
-      announce(im, 'The file cannot be imported as it is.');
+      announce(im, t('data-file-problems-said'));
     } else {
       st.problems = null;
       st.error = e;
@@ -348,10 +349,13 @@ async function dryRun(im, { focus } = {}) {
 function confirmValidOnly(r) {
   const valid = r.rows - r.invalid;
   const left = r.results.filter((x) => x.action === 'invalid').map((x) => x.row);
+  const which = left.length > 6
+    ? t('data-rows-listed-more', { rows: left.slice(0, 6).join(', ') })
+    : t('data-rows-listed', { count: left.length, rows: left.join(', ') });
   return confirmDialog({
-    title: `Import only the ${plural(valid, 'valid row', 'valid rows')}?`,
-    body: `${plural(r.invalid, 'row', 'rows')} with problems will be left out (${left.length > 6 ? `rows ${left.slice(0, 6).join(', ')}…` : `${left.length === 1 ? 'row' : 'rows'} ${left.join(', ')}`}). You can fix ${r.invalid === 1 ? 'it' : 'them'} in the file and import it again later: people already imported are recognised, not added twice.`,
-    confirmWords: `Import ${plural(valid, 'row', 'rows')}`,
+    title: t('data-confirm-valid-title', { count: valid }),
+    body: t('data-confirm-valid-body', { count: Number(r.invalid), which }),
+    confirmWords: t('data-import-rows', { count: valid }),
     testid: 'confirm-valid-only',
   });
 }
@@ -363,7 +367,7 @@ function imported(im, out, validOnly) {
     // Something changed since the check (another import, a field): the server stores
     // nothing unless every row is valid.
     st.report = out;
-    st.notice = `Nothing was imported: ${plural(out.invalid, 'row has', 'rows have')} problems now. Check the rows below.`;
+    st.notice = t('data-nothing-imported', { count: Number(out.invalid) });
   } else {
     st.result = out;
     refreshCounters();
@@ -394,7 +398,7 @@ async function runImport(im, validOnly, { confirmed = false, key = null } = {}) 
   renderAll(im);
   try {
     const res = await send(im, { dry_run: 'false', valid_only: validOnly ? 'true' : 'false' }, {
-      processing: 'Importing… the server answers when every row is stored.',
+      processing: t('data-importing-wait'),
       headers: idem ? { 'Idempotency-Key': idem } : {},
     });
     if (!im.alive || mine !== im.seq) return;
@@ -425,7 +429,7 @@ function renderStatus(im) {
   replace(im.statusBox,
     st.busy ? progress.el : null,
     !st.busy && st.error ? errorPanel(st.error, st.retry, {
-      title: st.report ? 'Not imported yet — your file and choices are kept' : 'The file could not be checked — your file and choices are kept',
+      title: st.report ? t('data-not-imported-yet') : t('data-not-checked'),
     }) : null,
     !st.busy && st.notice ? h('p', { class: 'notice notice-warn', role: 'alert', 'data-testid': 'import-notice' }, st.notice) : null);
   renderZone(im);
@@ -479,8 +483,8 @@ export function importCard() {
   const im = newImport();
   const unwire = wirePicker(im);
   const card = h('div', { class: 'card', 'data-testid': 'import-card' },
-    h('h2', null, 'Import attendees'),
-    h('p', { class: 'muted small' }, 'From a CSV file, such as a spreadsheet saved as “CSV UTF-8” or a file downloaded here. You see what would happen before anything is written.'),
+    h('h2', null, t('data-import-title')),
+    h('p', { class: 'muted small' }, t('data-import-intro')),
     im.zone, im.pickerNote, im.statusBox, im.live, im.body);
   renderZone(im);
 

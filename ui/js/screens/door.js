@@ -7,7 +7,8 @@
 // the queue replaces whatever waits.
 
 import * as api from '../api.js';
-import { h, replace, fullName, randomKey, formatTime } from '../dom.js';
+import { h, replace, fullName, randomKey, formatTime, actionWord } from '../dom.js';
+import { t } from '../i18n.js';
 import { session, deviceName, sessionName, emit, isOrganiser } from '../session.js';
 import { listenForScanner } from '../scanner.js';
 import { play } from '../sounds.js';
@@ -89,6 +90,18 @@ function fitHeadline(el) {
   }
 }
 
+/** The camera pane's line for its state; `detail` is the camera's own words for an error. */
+function cameraWords(state, detail) {
+  switch (state) {
+    case 'starting': return t('door-camera-starting');
+    case 'live': return t('door-camera-live');
+    case 'paused': return t('door-camera-paused');
+    case 'none': return t('door-camera-none');
+    case 'error': return detail || t('door-camera-error');
+    default: return undefined;
+  }
+}
+
 export function render(root) {
   const mode = loadMode();
   if (mode.sessionId !== null && !session.sessions.some((s) => s.id === mode.sessionId)) mode.sessionId = null;
@@ -115,11 +128,11 @@ export function render(root) {
       saveMode(mode);
       renderMode();
     },
-  }, action === 'check_in' ? 'Check in' : 'Check out'));
+  }, actionWord(action)));
 
   const placeSelect = h('select', { id: 'door-place', 'data-testid': 'mode-place' },
-    h('option', { value: '' }, 'Door (entrance)'),
-    session.sessions.map((s) => h('option', { value: String(s.id) }, `Session: ${s.name}`)));
+    h('option', { value: '' }, t('door-place-door')),
+    session.sessions.map((s) => h('option', { value: String(s.id) }, t('door-place-session', { session: s.name }))));
   placeSelect.value = mode.sessionId === null ? '' : String(mode.sessionId);
   placeSelect.addEventListener('change', () => {
     mode.sessionId = placeSelect.value ? Number(placeSelect.value) : null;
@@ -128,8 +141,11 @@ export function render(root) {
   });
 
   function modeWords() {
-    const verb = mode.action === 'check_in' ? 'Checking in' : 'Checking out';
-    return mode.sessionId === null ? `${verb} at the door` : `${verb} · ${sessionName(mode.sessionId)}`;
+    if (mode.sessionId === null) {
+      return mode.action === 'check_in' ? t('door-mode-in-at-door') : t('door-mode-out-at-door');
+    }
+    const where = sessionName(mode.sessionId);
+    return mode.action === 'check_in' ? t('door-mode-in-session', { session: where }) : t('door-mode-out-session', { session: where });
   }
 
   function renderMode() {
@@ -180,11 +196,9 @@ export function render(root) {
   function showIdle() {
     const withCamera = cameraState === 'live' || cameraState === 'starting';
     setBanner('idle', 'idle', {
-      title: 'Ready to scan',
+      title: t('door-ready'),
       sub: modeWords(),
-      message: withCamera
-        ? 'Show the ticket QR code to the camera, scan it, or type the code or a name.'
-        : 'Scan the ticket QR code, or type the code or a name.',
+      message: withCamera ? t('door-ready-help-camera') : t('door-ready-help'),
       plain: true,
     });
   }
@@ -198,8 +212,8 @@ export function render(root) {
     const mark = item.decided_by === 'here'
       ? h('p', {
         class: 'result-mark', 'data-testid': 'decided-here',
-        title: 'The venue hub did not answer in time: this kiosk decided alone. The other doors learn of it with the next sync.',
-      }, 'decided here')
+        title: t('door-decided-here-help'),
+      }, t('door-decided-here'))
       : null;
     setBanner(kind, item.outcome, { title: words.reason, detail: words.detail, sub: words.sub, message: words.message, mark }, extra);
     play(kind === 'ok' ? 'ok' : kind === 'bad' ? 'error' : 'warn');
@@ -223,8 +237,8 @@ export function render(root) {
 
   function attentionButtons() {
     return h('div', { class: 'result-actions' },
-      h('button', { type: 'button', class: 'btn btn-admit', 'data-testid': 'attention-admit', onclick: (e) => admit(e.currentTarget) }, 'Admit'),
-      h('button', { type: 'button', class: 'btn btn-refuse', 'data-testid': 'attention-refuse', onclick: () => refuse() }, 'Refuse'));
+      h('button', { type: 'button', class: 'btn btn-admit', 'data-testid': 'attention-admit', onclick: (e) => admit(e.currentTarget) }, t('door-admit')),
+      h('button', { type: 'button', class: 'btn btn-refuse', 'data-testid': 'attention-refuse', onclick: () => refuse() }, t('door-refuse')));
   }
 
   /** After a needs_attention or needs_answers answer to the latest scan: wait for the door person. */
@@ -235,8 +249,8 @@ export function render(root) {
       const note = doorNoteOf(item);
       const shown = banner.querySelector('.result-msg');
       if (note && shown && cut(shown)) {
-        showPanel(h('section', { class: 'door-note', 'data-testid': 'door-note-panel', 'aria-label': 'Door note' },
-          h('h2', null, `Door note · ${fullName(a)}`),
+        showPanel(h('section', { class: 'door-note', 'data-testid': 'door-note-panel', 'aria-label': t('door-note-label') },
+          h('h2', null, t('door-note-title', { name: fullName(a) })),
           h('p', { class: 'door-note-text' }, note)));
       }
       return;
@@ -260,7 +274,7 @@ export function render(root) {
   function admit(button) {
     if (!pending) return;
     button.disabled = true;
-    button.textContent = 'Admitting…';
+    button.textContent = t('door-admitting');
     followUp({ confirm: true }, 'admit');
   }
 
@@ -304,7 +318,7 @@ export function render(root) {
     // A follow-up (scan.followUp: the pending it settles) shows it is busy on its own
     // button; a new scan says so in the banner.
     const slow = scan.followUp ? null : setTimeout(() => {
-      if (alive && scan.seq === scanSeq) setBanner('busy', 'pending', { title: 'Checking…', sub: scan.code, plain: true });
+      if (alive && scan.seq === scanSeq) setBanner('busy', 'pending', { title: t('door-checking'), sub: scan.code, plain: true });
     }, 150);
     try {
       const res = await sendScan(scan);
@@ -334,8 +348,8 @@ export function render(root) {
         type: 'button', class: 'btn btn-on-dark', 'data-testid': 'scan-retry',
         // The same key: the server answers a repeat as it did the first (nothing twice).
         onclick: () => run({ ...scan, seq: ++scanSeq }),
-      }, 'Try again');
-      setBanner('bad', 'error', { title: 'Could not check this code', sub: scan.code, message: e.words || 'Something went wrong.', plain: true }, retry);
+      }, t('common-try-again'));
+      setBanner('bad', 'error', { title: t('door-scan-failed'), sub: scan.code, message: e.words || t('common-error-unknown'), plain: true }, retry);
       play('error');
     } finally {
       inFlight.delete(scan.code);
@@ -370,16 +384,16 @@ export function render(root) {
   // ---- Undo --------------------------------------------------------------------------
   const undoButton = h('button', {
     type: 'button', class: 'btn btn-undo', 'data-testid': 'undo', disabled: true, onclick: () => undoLast(),
-  }, svgIcon('undo'), h('span', { class: 'undo-label' }, 'Undo last scan'));
+  }, svgIcon('undo'), h('span', { class: 'undo-label' }, t('door-undo-last')));
 
   function renderUndo() {
     const label = undoButton.querySelector('.undo-label');
     if (lastUndoable) {
       undoButton.disabled = false;
-      label.textContent = `Undo: ${fullName(lastUndoable.attendee)}`;
+      label.textContent = t('door-undo-name', { name: fullName(lastUndoable.attendee) });
     } else {
       undoButton.disabled = true;
-      label.textContent = 'Undo last scan';
+      label.textContent = t('door-undo-last');
     }
   }
 
@@ -398,7 +412,7 @@ export function render(root) {
       if (!alive) return;
       lastUndoable = null;
       const name = fullName(res.item);
-      const sub = last.action === 'check_in' ? 'Check-in undone: not checked in' : 'Check-out undone: checked in again';
+      const sub = last.action === 'check_in' ? t('door-undone-check-in') : t('door-undone-check-out');
       endPending();
       setBanner('info', 'undone', { title: name, sub });
       play('undo');
@@ -407,7 +421,7 @@ export function render(root) {
       emit('stats');
     } catch (e) {
       if (!alive) return;
-      toast(e.words || 'Could not undo.', 'error');
+      toast(e.words || t('door-undo-failed'), 'error');
     }
     renderUndo();
   }
@@ -415,7 +429,7 @@ export function render(root) {
   // ---- Recent scans ------------------------------------------------------------------
   // The list scrolls, so it takes focus: keyboard users can scroll it too.
   const recentList = h('ol', {
-    class: 'recent', 'data-testid': 'recent-scans', 'aria-label': 'Recent scans', tabindex: '0',
+    class: 'recent', 'data-testid': 'recent-scans', 'aria-label': t('door-recent'), tabindex: '0',
   });
 
   function addRecent(scan, item) {
@@ -433,7 +447,7 @@ export function render(root) {
 
   function renderRecent() {
     replace(recentList, recent.length === 0
-      ? h('li', { class: 'recent-empty' }, 'No scans yet on this device.')
+      ? h('li', { class: 'recent-empty' }, t('door-recent-none'))
       : recent.map((r) => h('li', { class: ['recent-item', `recent-${r.kind}`] },
         h('span', { class: 'recent-dot', 'aria-hidden': 'true' }),
         h('span', { class: 'recent-name' }, r.name),
@@ -443,11 +457,11 @@ export function render(root) {
   // ---- Manual code box and name search -----------------------------------------------
   const manualInput = h('input', {
     id: 'manual-code', type: 'text', inputmode: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
-    placeholder: 'e.g. 7KQ2-MXW9-PD3A-H8RT', 'data-testid': 'manual-code', maxlength: 1000,
+    placeholder: t('door-code-example'), 'data-testid': 'manual-code', maxlength: 1000,
   });
   const manualForm = h('form', { class: 'manual', 'data-testid': 'manual-form', novalidate: true },
-    h('label', { for: 'manual-code' }, 'Ticket code'),
-    h('div', { class: 'input-row' }, manualInput, h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'manual-submit' }, 'Check')));
+    h('label', { for: 'manual-code' }, t('door-code-label')),
+    h('div', { class: 'input-row' }, manualInput, h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'manual-submit' }, t('door-code-submit'))));
   manualForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const code = manualInput.value.trim();
@@ -469,12 +483,12 @@ export function render(root) {
 
   // ---- Camera ------------------------------------------------------------------------
   const video = h('video', { class: 'camera-video', 'data-testid': 'camera-video', muted: true, playsinline: true, autoplay: true });
-  const cameraStatus = h('p', { class: 'camera-status', 'data-testid': 'camera-status' }, 'Starting the camera…');
+  const cameraStatus = h('p', { class: 'camera-status', 'data-testid': 'camera-status' }, t('door-camera-starting'));
   const noCameraIcon = svgIcon('nocamera');
   noCameraIcon.setAttribute('class', 'camera-off-icon');
   const cameraDetail = h('p', { class: 'camera-detail', 'data-testid': 'camera-detail', hidden: true });
-  const cameraToggle = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'camera-toggle' }, 'Pause camera');
-  const cameraSelect = h('select', { class: 'camera-select', 'aria-label': 'Camera', hidden: true });
+  const cameraToggle = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'camera-toggle' }, t('door-camera-pause'));
+  const cameraSelect = h('select', { class: 'camera-select', 'aria-label': t('door-camera-choose'), hidden: true });
   const viewfinder = h('div', { class: 'viewfinder', 'aria-hidden': 'true' });
   const cameraBox = h('div', { class: 'camera', 'data-testid': 'camera', 'data-state': 'starting' },
     video, viewfinder, h('div', { class: 'camera-words' }, noCameraIcon, cameraStatus, cameraDetail));
@@ -495,17 +509,11 @@ export function render(root) {
     cameraBox.dataset.state = state;
     // No camera (none here, or blocked) is a normal way to work, not a fault: a calm note,
     // and the scanner and the code box carry on.
-    cameraStatus.textContent = {
-      starting: 'Starting the camera…',
-      live: 'Camera on: hold the QR code in the frame',
-      paused: 'Camera paused',
-      none: 'No camera: use the scanner or type the code.',
-      error: detail || 'The camera is not available. Use the scanner or type the code.',
-    }[state];
+    cameraStatus.textContent = cameraWords(state, detail);
     cameraDetail.textContent = state === 'none' && detail ? detail : '';
     cameraDetail.hidden = !cameraDetail.textContent;
-    cameraToggle.textContent = state === 'live' || state === 'starting' ? 'Pause camera'
-      : state === 'none' || state === 'error' ? 'Try the camera again' : 'Start camera';
+    cameraToggle.textContent = state === 'live' || state === 'starting' ? t('door-camera-pause')
+      : state === 'none' || state === 'error' ? t('door-camera-retry') : t('door-camera-start');
     // Without a camera its pane shrinks to a line, and its room goes to the code box, the
     // search and what waits for the door person.
     doorBody.classList.toggle('no-camera', state === 'none' || state === 'error');
@@ -521,7 +529,7 @@ export function render(root) {
       return;
     }
     const current = camera.stream && camera.stream.getVideoTracks()[0] ? camera.stream.getVideoTracks()[0].getSettings().deviceId : '';
-    replace(cameraSelect, cams.map((c, i) => h('option', { value: c.deviceId, selected: c.deviceId === current }, c.label || `Camera ${i + 1}`)));
+    replace(cameraSelect, cams.map((c, i) => h('option', { value: c.deviceId, selected: c.deviceId === current }, c.label || t('door-camera-numbered', { number: i + 1 }))));
     cameraSelect.hidden = false;
   }
 
@@ -550,15 +558,15 @@ export function render(root) {
     h('div', { class: 'entry-pane' }, manualForm, search.field),
     h('div', { class: 'side-pane' },
       undoButton,
-      h('h2', { class: 'side-title' }, 'Recent scans'),
+      h('h2', { class: 'side-title' }, t('door-recent')),
       recentList));
   replace(root, h('section', { class: 'screen door', 'data-testid': 'door-screen' },
-    h('h1', { class: 'visually-hidden' }, 'Door'),
+    h('h1', { class: 'visually-hidden' }, t('door-title')),
     h('div', { class: 'door-controls' },
-      h('div', { class: 'seg', role: 'group', 'aria-label': 'Action' }, actionButtons),
-      h('label', { class: 'visually-hidden', for: 'door-place' }, 'Where'),
+      h('div', { class: 'seg', role: 'group', 'aria-label': t('door-action-label') }, actionButtons),
+      h('label', { class: 'visually-hidden', for: 'door-place' }, t('door-place-label')),
       placeSelect,
-      h('span', { class: 'device-chip', title: 'This device’s name in the check-in history (change it in the menu)' }, deviceName())),
+      h('span', { class: 'device-chip', title: t('door-device-chip-help') }, deviceName())),
     banner,
     doorBody));
   renderMode();

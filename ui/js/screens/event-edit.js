@@ -12,11 +12,12 @@
 
 import * as api from '../api.js';
 import {
-  h, replace, loading, errorPanel, uid, confirmDialog, saveFailed, FIX_ENTRIES, formatDateTime, formatTime,
+  h, replace, loading, errorPanel, uid, confirmDialog, saveFailed, fixEntries, formatDateTime, formatTime,
 } from '../dom.js';
 import { session, chooseEvent } from '../session.js';
 import { checkText, MAX_SHORT, MAX_LONG } from '../fields.js';
 import { toast } from '../shell.js';
+import { t, language } from '../i18n.js';
 import {
   deviceZone, timeZones, isZone, wallToUtc, utcToWall, zoneLabel,
 } from '../zones.js';
@@ -44,7 +45,7 @@ function inputField({
   });
   const el = h('div', { class: 'field', 'data-field': key },
     h('label', { for: id }, label, required ? h('span', { class: 'req', 'aria-hidden': 'true' }, ' *') : null,
-      required ? h('span', { class: 'visually-hidden' }, ' (required)') : null),
+      required ? h('span', { class: 'visually-hidden' }, ` ${t('event-required')}`) : null),
     input, hintEl, errorEl);
   return {
     key,
@@ -90,10 +91,10 @@ function placeErrors(errors, controls) {
 
 /** A capacity input's value: null (no limit) or a whole number ≥ 0; {error} otherwise. */
 function readCapacity(input) {
-  const t = String(input.value || '').trim();
-  if (!t) return { value: null };
-  if (!/^\d+$/.test(t)) return { error: 'A whole number, 0 or more (empty: no limit).' };
-  return { value: Number(t) };
+  const text = String(input.value || '').trim();
+  if (!text) return { value: null };
+  if (!/^\d+$/.test(text)) return { error: t('event-capacity-invalid') };
+  return { value: Number(text) };
 }
 
 /** The most days `retention_days` takes (src/domain/event.rs MAX_RETENTION_DAYS). */
@@ -101,16 +102,12 @@ const MAX_RETENTION_DAYS = 36500;
 
 /** A retention input's value: null (never) or whole days 1…36500; {error} otherwise. */
 function readRetention(input) {
-  const t = String(input.value || '').trim();
-  if (!t && !(input.validity && input.validity.badInput)) return { value: null };
-  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > MAX_RETENTION_DAYS) {
-    return { error: `A whole number of days, 1 to ${MAX_RETENTION_DAYS} (empty: never).` };
+  const text = String(input.value || '').trim();
+  if (!text && !(input.validity && input.validity.badInput)) return { value: null };
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_RETENTION_DAYS) {
+    return { error: t('event-retention-invalid', { max: String(MAX_RETENTION_DAYS) }) };
   }
-  return { value: Number(t) };
-}
-
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
+  return { value: Number(text) };
 }
 
 export function render(root, params = {}) {
@@ -128,19 +125,19 @@ export function render(root, params = {}) {
     const initialZone = ev ? (ev.timezone || '') : deviceZone();
     const zoneOf = () => (isZone(tz.input.value.trim()) ? tz.input.value.trim() : (ev && ev.timezone) || deviceZone());
     const name = inputField({
-      key: 'name', label: 'Name', required: true, value: ev ? ev.name : '', testid: 'event-name-input', attrs: { maxlength: MAX_SHORT },
+      key: 'name', label: t('event-name'), required: true, value: ev ? ev.name : '', testid: 'event-name-input', attrs: { maxlength: MAX_SHORT },
     });
     const place = inputField({
-      key: 'location', label: 'Place', value: ev ? (ev.location || '') : '', testid: 'event-location', hint: 'Optional: the venue or address.',
+      key: 'location', label: t('event-place'), value: ev ? (ev.location || '') : '', testid: 'event-location', hint: t('event-place-hint'),
     });
     const tz = inputField({
-      key: 'timezone', label: 'Time zone', value: initialZone, testid: 'event-timezone',
-      hint: '', attrs: { list: TZ_LIST_ID, spellcheck: 'false', placeholder: 'e.g. Europe/Oslo', autocapitalize: 'off' },
+      key: 'timezone', label: t('event-timezone'), value: initialZone, testid: 'event-timezone',
+      hint: '', attrs: { list: TZ_LIST_ID, spellcheck: 'false', placeholder: t('event-timezone-placeholder'), autocapitalize: 'off' },
     });
     const startsWall = ev ? utcToWall(ev.starts_at, initialZone || deviceZone()) : '';
     const endsWall = ev ? utcToWall(ev.ends_at, initialZone || deviceZone()) : '';
-    const starts = inputField({ key: 'starts_at', label: 'Starts', type: 'datetime-local', value: startsWall, testid: 'event-starts' });
-    const ends = inputField({ key: 'ends_at', label: 'Ends', type: 'datetime-local', value: endsWall, testid: 'event-ends' });
+    const starts = inputField({ key: 'starts_at', label: t('event-starts'), type: 'datetime-local', value: startsWall, testid: 'event-starts' });
+    const ends = inputField({ key: 'ends_at', label: t('event-ends'), type: 'datetime-local', value: endsWall, testid: 'event-ends' });
     const controls = {
       name, location: place, timezone: tz, starts_at: starts, ends_at: ends,
     };
@@ -149,13 +146,13 @@ export function render(root, params = {}) {
       const v = tz.input.value.trim();
       tz.hintEl.hidden = false;
       if (!v) {
-        tz.hintEl.textContent = `Start typing a city or region. Empty: times show in this computer's zone (${deviceZone()}).`;
+        tz.hintEl.textContent = t('event-zone-hint-empty', { zone: deviceZone() });
       } else if (isZone(v)) {
         // The offset on the event's first day (summer or winter time), else today's.
         const start = starts.input.value ? wallToUtc(starts.input.value, v) : null;
-        tz.hintEl.textContent = `${zoneLabel(v, start ? new Date(start) : new Date())}. Start and end below are the clock on the wall there.`;
+        tz.hintEl.textContent = t('event-zone-hint-known', { zone: zoneLabel(v, start ? new Date(start) : new Date()) });
       } else {
-        tz.hintEl.textContent = 'Start typing a city or region, then pick a zone from the list.';
+        tz.hintEl.textContent = t('event-zone-hint-unknown');
       }
     }
     tz.input.addEventListener('input', zoneHint);
@@ -172,10 +169,10 @@ export function render(root, params = {}) {
         'aria-describedby': `${boxId}-hint`,
       });
       doorSetting = h('fieldset', { class: 'door-setting', 'data-testid': 'door-questions-setting' },
-        h('legend', null, 'At the door'),
-        h('label', { class: 'check-row', for: boxId }, doorBox, h('span', null, 'Ask missing required questions at the door')),
+        h('legend', null, t('event-door-legend')),
+        h('label', { class: 'check-row', for: boxId }, doorBox, h('span', null, t('event-door-questions'))),
         h('p', { class: 'hint', id: `${boxId}-hint` },
-          'When on, a scan of someone who left a required question of the registration form unanswered shows those questions at the door; the check-in waits for the answers.'));
+          t('event-door-questions-hint')));
     }
 
     // Personal data (an existing event): erase it N days after the event ends.
@@ -183,9 +180,9 @@ export function render(root, params = {}) {
     let retentionSetting = null;
     if (ev) {
       retention = inputField({
-        key: 'retention_days', label: 'Erase personal data this many days after the event ends', type: 'number',
+        key: 'retention_days', label: t('event-retention'), type: 'number',
         value: ev.retention_days ?? '', testid: 'event-retention-days',
-        hint: 'Names, contact details and answers are erased for good; check-in counts stay. Empty: never.',
+        hint: t('event-retention-hint'),
         attrs: { min: 1, max: MAX_RETENTION_DAYS, step: 1, inputmode: 'numeric' },
       });
       const when = h('p', { class: 'retention-when', role: 'status', 'data-testid': 'event-erase-after' });
@@ -194,15 +191,15 @@ export function render(root, params = {}) {
         const zone = zoneOf();
         const endsAt = ends.input.value ? wallToUtc(ends.input.value, zone) : null;
         if (days.error || days.value === null) {
-          when.textContent = ev.purged_at ? `Personal data was last erased on ${formatDateTime(ev.purged_at)}.` : '';
+          when.textContent = ev.purged_at ? t('event-purged', { when: formatDateTime(ev.purged_at) }) : '';
         } else if (!endsAt) {
-          when.textContent = 'Set when the event ends: the days count from its end.';
+          when.textContent = t('event-erase-needs-end');
         } else {
           const at = new Date(new Date(endsAt).getTime() + days.value * 86400000);
           // The server looks at start and every hour: a date already past is that soon.
           when.textContent = at > new Date()
-            ? `Personal data will be erased on ${formatDateTime(at.toISOString())}.`
-            : `Personal data will be erased within the hour (the date, ${formatDateTime(at.toISOString())}, has passed).`;
+            ? t('event-erase-on', { when: formatDateTime(at.toISOString()) })
+            : t('event-erase-soon', { when: formatDateTime(at.toISOString()) });
         }
       };
       retention.input.addEventListener('input', showWhen);
@@ -210,12 +207,12 @@ export function render(root, params = {}) {
       showWhen();
       controls.retention_days = retention;
       retentionSetting = h('fieldset', { class: 'door-setting', 'data-testid': 'retention-setting' },
-        h('legend', null, 'Personal data'), retention.el, when);
+        h('legend', null, t('event-personal-data')), retention.el, when);
     }
 
     const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'event-form-error' });
     const saved = h('p', { class: 'muted', role: 'status', 'data-testid': 'event-saved' });
-    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'event-save' }, ev ? 'Save' : 'Create the event');
+    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'event-save' }, ev ? t('event-save') : t('event-create'));
     const form = h('form', { class: 'event-form', novalidate: true, 'data-testid': 'event-form' },
       name.el,
       tz.el,
@@ -241,17 +238,17 @@ export function render(root, params = {}) {
       const loc = checkText(place.input.value, MAX_LONG, false);
       if (loc.error) bad(place, loc.error);
       const zone = tz.input.value.trim();
-      if (zone && !isZone(zone)) bad(tz, 'Not a time zone: pick one from the list (e.g. Europe/Oslo).');
-      if (starts.input.validity && starts.input.validity.badInput) bad(starts, 'Not a complete date and time.');
-      if (ends.input.validity && ends.input.validity.badInput) bad(ends, 'Not a complete date and time.');
+      if (zone && !isZone(zone)) bad(tz, t('event-zone-invalid'));
+      if (starts.input.validity && starts.input.validity.badInput) bad(starts, t('event-incomplete-time'));
+      if (ends.input.validity && ends.input.validity.badInput) bad(ends, t('event-incomplete-time'));
       const conv = zone && isZone(zone) ? zone : (zone ? null : deviceZone());
       const startsAt = conv && starts.input.value ? wallToUtc(starts.input.value, conv) : null;
       const endsAt = conv && ends.input.value ? wallToUtc(ends.input.value, conv) : null;
-      if (startsAt && endsAt && endsAt < startsAt) bad(ends, 'Ends before it starts.');
+      if (startsAt && endsAt && endsAt < startsAt) bad(ends, t('event-ends-before-starts'));
       const days = retention ? readRetention(retention.input) : { value: null };
       if (days.error) bad(retention, days.error);
       if (firstBad) {
-        formError.textContent = FIX_ENTRIES;
+        formError.textContent = fixEntries();
         firstBad.input.focus();
         return;
       }
@@ -274,11 +271,11 @@ export function render(root, params = {}) {
         if (retention && days.value !== (ev.retention_days ?? null)) item.retention_days = days.value;
       }
       if (ev && Object.keys(item).length === 0) {
-        saved.textContent = 'Nothing to save: no changes.';
+        saved.textContent = t('event-nothing-to-save');
         return;
       }
       save.disabled = true;
-      save.textContent = 'Saving…';
+      save.textContent = t('event-saving');
       let res;
       try {
         res = ev
@@ -287,9 +284,9 @@ export function render(root, params = {}) {
       } catch (err) {
         if (!alive) return;
         save.disabled = false;
-        save.textContent = ev ? 'Save' : 'Create the event';
+        save.textContent = ev ? t('event-save') : t('event-create');
         const leftover = err.status === 422 ? placeErrors(err.errors, controls) : [];
-        saveFailed(formError, err, form, { leftover, lead: 'The server did not accept this:' });
+        saveFailed(formError, err, form, { leftover, lead: t('event-not-accepted') });
         return;
       }
       if (!alive) return;
@@ -298,7 +295,7 @@ export function render(root, params = {}) {
         if (first) {
           try { await chooseEvent(out); } catch (e2) { /* the next steps choose it again */ }
         }
-        toast(`Created “${out.name}”.`, 'ok');
+        toast(t('event-created-toast', { name: out.name }), 'ok');
         location.hash = `#/events/${out.id}?${first ? 'first' : 'created'}=1`;
         return;
       }
@@ -306,10 +303,10 @@ export function render(root, params = {}) {
       if (session.event && session.event.id === out.id) {
         try { await chooseEvent(out); } catch (e2) { /* shown on the next screen */ }
       }
-      toast('Saved.', 'ok');
+      toast(t('event-saved-toast'), 'ok');
       showEvent();
       const again = root.querySelector('[data-testid="event-saved"]');
-      if (again) again.textContent = `Saved ${formatTime(new Date().toISOString())}.`;
+      if (again) again.textContent = t('event-saved-at', { time: formatTime(new Date().toISOString()) });
     });
     return { form, zoneOf };
   }
@@ -356,13 +353,13 @@ export function render(root, params = {}) {
         h('div', { class: 'record-tools' },
           h('button', {
             type: 'button', class: 'btn btn-small', 'data-testid': `${cfg.key}-edit`, 'data-focus-key': `edit-${r.id}`,
-            'aria-expanded': String(editing === r.id), 'aria-label': `Rename or change “${r.name}”`,
+            'aria-expanded': String(editing === r.id), 'aria-label': t('event-record-edit-label', { name: r.name }),
             onclick: () => { editing = editing === r.id ? null : r.id; showList(`edit-${r.id}`); },
-          }, editing === r.id ? 'Close' : 'Rename'),
+          }, editing === r.id ? t('event-record-close') : t('event-record-rename')),
           h('button', {
-            type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': `${cfg.key}-remove`, 'aria-label': `Remove “${r.name}”`,
+            type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': `${cfg.key}-remove`, 'aria-label': t('event-record-remove-label', { name: r.name }),
             onclick: (e) => remove(r, e.currentTarget),
-          }, 'Remove')));
+          }, t('event-record-remove'))));
       if (editing === r.id) {
         li.appendChild(h('div', { class: 'editor-panel' }, recordForm(r, {
           onSaved: () => { editing = null; load(); },
@@ -396,12 +393,12 @@ export function render(root, params = {}) {
         return c;
       });
       const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': `${prefix}-form-error` });
-      const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': record ? `${cfg.key}-save` : `${cfg.key}-add` }, record ? 'Save' : cfg.addWords);
+      const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': record ? `${cfg.key}-save` : `${cfg.key}-add` }, record ? t('event-save') : cfg.addWords);
       const form = h('form', { class: ['record-form', !record && 'record-add'], novalidate: true, 'data-testid': `${prefix}-form` },
         h('div', { class: 'form-grid' }, made.map((c) => c.el)),
         formError,
         h('div', { class: 'btn-row' }, save,
-          record ? h('button', { type: 'button', class: 'btn', 'data-testid': `${cfg.key}-cancel`, onclick: onCancel }, 'Cancel') : null));
+          record ? h('button', { type: 'button', class: 'btn', 'data-testid': `${cfg.key}-cancel`, onclick: onCancel }, t('common-cancel')) : null));
 
       form.addEventListener('submit', async (e) => {
         e.preventDefault();
@@ -414,7 +411,7 @@ export function render(root, params = {}) {
           let r;
           if (f.type === 'number') r = readCapacity(c.input);
           else if (f.type === 'wall') {
-            r = c.input.validity && c.input.validity.badInput ? { error: 'Not a complete date and time.' }
+            r = c.input.validity && c.input.validity.badInput ? { error: t('event-incomplete-time') }
               : { value: c.input.value ? wallToUtc(c.input.value, zone) : null };
           } else r = checkText(c.input.value, MAX_SHORT, !!f.required);
           if (r.error) {
@@ -426,11 +423,11 @@ export function render(root, params = {}) {
           if (record ? String(c.input.value).trim() !== String(c.initial ?? '').trim() : r.value !== null) item[f.key] = r.value;
         }
         if (item.starts_at && item.ends_at && item.ends_at < item.starts_at && controls.ends_at) {
-          controls.ends_at.setError('Ends before it starts.');
+          controls.ends_at.setError(t('event-ends-before-starts'));
           firstBad = firstBad || controls.ends_at;
         }
         if (firstBad) {
-          formError.textContent = FIX_ENTRIES;
+          formError.textContent = fixEntries();
           firstBad.input.focus();
           return;
         }
@@ -446,12 +443,12 @@ export function render(root, params = {}) {
           if (!alive) return;
           save.disabled = false;
           const leftover = err.status === 422 ? placeErrors(err.errors, controls) : [];
-          saveFailed(formError, err, form, { leftover, lead: 'The server did not accept this:' });
+          saveFailed(formError, err, form, { leftover, lead: t('event-not-accepted') });
           return;
         }
         if (!alive) return;
         save.disabled = false;
-        toast(record ? `Saved “${item.name || record.name}”.` : `Added “${item.name}”.`, 'ok');
+        toast(record ? t('event-record-saved', { name: item.name || record.name }) : t('event-record-added', { name: item.name }), 'ok');
         if (!record) {
           Object.values(controls).forEach((c) => { c.input.value = ''; });
           controls.name.input.focus();
@@ -464,9 +461,9 @@ export function render(root, params = {}) {
     async function remove(r, button) {
       status.textContent = '';
       const yes = await confirmDialog({
-        title: `Remove “${r.name}”?`,
+        title: t('event-record-remove-title', { name: r.name }),
         body: cfg.removeWords(r),
-        confirmWords: 'Remove',
+        confirmWords: t('event-record-remove'),
         danger: true,
         testid: `remove-${cfg.key}-dialog`,
       });
@@ -477,11 +474,11 @@ export function render(root, params = {}) {
       } catch (e) {
         if (!alive) return;
         button.disabled = false;
-        status.textContent = e.status === 404 ? 'It was already removed.' : `Not removed: ${e.words}`;
+        status.textContent = e.status === 404 ? t('event-record-already-removed') : t('event-record-not-removed', { reason: e.words });
         if (e.status !== 404) return;
       }
       if (!alive) return;
-      toast(`Removed “${r.name}”.`, 'ok');
+      toast(t('event-record-removed', { name: r.name }), 'ok');
       if (editing === r.id) editing = null;
       load();
     }
@@ -503,23 +500,23 @@ export function render(root, params = {}) {
     listPath: api.paths.registrationTypes,
     itemPath: api.paths.registrationType,
     sessionKey: 'regTypes',
-    title: 'Registration types',
-    lead: 'Kinds of ticket, e.g. General, VIP, Speaker. The door shows an attendee’s type.',
-    addTitle: 'Add a registration type',
-    addWords: 'Add type',
-    empty: 'No registration types yet.',
+    title: t('event-types-title'),
+    lead: t('event-types-lead'),
+    addTitle: t('event-types-add-title'),
+    addWords: t('event-types-add'),
+    empty: t('event-types-empty'),
     fields: [
-      { key: 'name', label: 'Name', required: true },
-      { key: 'capacity', label: 'Capacity', type: 'number', hint: 'Empty: no limit.' },
+      { key: 'name', label: t('event-name'), required: true },
+      { key: 'capacity', label: t('event-capacity'), type: 'number', hint: t('event-capacity-hint') },
     ],
     meta: (r) => [
-      typeof r.attendee_count === 'number' ? plural(r.attendee_count, 'attendee', 'attendees') : null,
-      r.capacity !== null && r.capacity !== undefined ? `capacity ${r.capacity}` : 'no limit',
+      typeof r.attendee_count === 'number' ? t('event-attendee-count', { count: r.attendee_count }) : null,
+      r.capacity !== null && r.capacity !== undefined ? t('event-capacity-meta', { capacity: r.capacity }) : t('event-no-limit'),
     ],
     removeWords: (r) => {
-      if (typeof r.attendee_count !== 'number') return 'Attendees who have this type keep their registration, with no type.';
-      if (r.attendee_count === 0) return 'No attendee has this type.';
-      return `${plural(r.attendee_count, 'attendee has', 'attendees have')} this type. They stay registered, with no type.`;
+      if (typeof r.attendee_count !== 'number') return t('event-types-remove-unknown');
+      if (r.attendee_count === 0) return t('event-types-remove-none');
+      return t('event-types-remove-count', { count: r.attendee_count });
     },
   };
 
@@ -528,26 +525,26 @@ export function render(root, params = {}) {
     listPath: api.paths.sessions,
     itemPath: api.paths.session,
     sessionKey: 'sessions',
-    title: 'Sessions',
-    lead: 'Parts of the event with their own check-in: a talk, a workshop, a dinner. The door can check people in to one.',
-    addTitle: 'Add a session',
-    addWords: 'Add session',
-    empty: 'No sessions: the door checks people in to the event itself.',
+    title: t('event-sessions-title'),
+    lead: t('event-sessions-lead'),
+    addTitle: t('event-sessions-add-title'),
+    addWords: t('event-sessions-add'),
+    empty: t('event-sessions-empty'),
     fields: [
-      { key: 'name', label: 'Name', required: true },
-      { key: 'starts_at', label: 'Starts', type: 'wall', testid: 'starts' },
-      { key: 'ends_at', label: 'Ends', type: 'wall', testid: 'ends' },
-      { key: 'capacity', label: 'Capacity', type: 'number', hint: 'Empty: no limit.' },
+      { key: 'name', label: t('event-name'), required: true },
+      { key: 'starts_at', label: t('event-starts'), type: 'wall', testid: 'starts' },
+      { key: 'ends_at', label: t('event-ends'), type: 'wall', testid: 'ends' },
+      { key: 'capacity', label: t('event-capacity'), type: 'number', hint: t('event-capacity-hint') },
     ],
     meta: (r, zone) => [
       r.starts_at ? `${formatWall(r.starts_at, zone)}${r.ends_at ? `–${formatWall(r.ends_at, zone, true)}` : ''}` : null,
-      typeof r.attendee_count === 'number' ? `${r.attendee_count} checked in` : null,
-      r.capacity !== null && r.capacity !== undefined ? `capacity ${r.capacity}` : null,
+      typeof r.attendee_count === 'number' ? t('event-session-checked-in', { count: r.attendee_count }) : null,
+      r.capacity !== null && r.capacity !== undefined ? t('event-capacity-meta', { capacity: r.capacity }) : null,
     ],
     removeWords: (r) => {
-      if (typeof r.attendee_count !== 'number') return 'Its check-in history is removed with it.';
-      if (r.attendee_count === 0) return 'Nobody has checked in to this session yet.';
-      return `${plural(r.attendee_count, 'person has', 'people have')} check-ins in this session: that check-in history is removed with it.`;
+      if (typeof r.attendee_count !== 'number') return t('event-sessions-remove-unknown');
+      if (r.attendee_count === 0) return t('event-sessions-remove-none');
+      return t('event-sessions-remove-count', { count: r.attendee_count });
     },
   };
 
@@ -559,44 +556,42 @@ export function render(root, params = {}) {
         if (!session.event || session.event.id !== event.id) await chooseEvent(event);
       } catch (err) {
         btn.disabled = false;
-        toast(`Could not open this event: ${err.words || err.message}`, 'error');
+        toast(t('event-open-failed', { reason: err.words || err.message }), 'error');
         return;
       }
       location.hash = hash;
     };
     return h('section', { class: 'card next-steps', 'data-testid': 'next-steps', 'aria-labelledby': 'next-title' },
-      h('h2', { id: 'next-title' }, 'Next: the people'),
-      h('p', null, 'Bring in the attendee list from a spreadsheet (you see a preview first), or add people by hand as they arrive. You can come back here from the event list.'),
+      h('h2', { id: 'next-title' }, t('event-next-title')),
+      h('p', null, t('event-next-lead')),
       h('div', { class: 'btn-row' },
-        h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'next-import', onclick: go('#/data') }, 'Import attendees'),
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'next-walk-in', onclick: go('#/walk-in') }, 'Add people by hand'),
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'next-door', onclick: go('#/door') }, 'Go to the door')));
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'next-import', onclick: go('#/data') }, t('event-next-import')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'next-walk-in', onclick: go('#/walk-in') }, t('event-next-walk-in')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'next-door', onclick: go('#/door') }, t('event-next-door'))));
   }
 
   function showNew() {
     const { form } = eventForm(null);
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'event-new-screen' },
-      h('a', { class: 'back-link', href: '#/events' }, '← Events'),
-      h('h1', null, 'New event'),
-      h('p', { class: 'lead' }, first
-        ? 'First the event itself. Its registration types and sessions come next, then the people.'
-        : 'Registration types and sessions come next, once the event exists.'),
+      h('a', { class: 'back-link', href: '#/events' }, t('event-back')),
+      h('h1', null, t('event-new-title')),
+      h('p', { class: 'lead' }, first ? t('event-new-lead-first') : t('event-new-lead')),
       h('div', { class: 'card' }, form)));
   }
 
   function showEvent() {
     const { form, zoneOf } = eventForm(event);
     replace(root, h('section', { class: 'screen', 'data-testid': 'event-edit' },
-      h('a', { class: 'back-link', href: '#/events' }, '← Events'),
+      h('a', { class: 'back-link', href: '#/events' }, t('event-back')),
       h('div', { class: 'screen-head' },
         h('h1', { 'data-testid': 'event-title' }, event.name),
         h('p', { class: 'muted' }, [
           event.starts_at ? formatDateTime(event.starts_at) : null,
           event.timezone || null,
-          plural(event.attendee_count || 0, 'attendee', 'attendees'),
+          t('event-attendee-count', { count: event.attendee_count || 0 }),
         ].filter(Boolean).join(' · '))),
       justCreated ? h('p', { class: 'notice notice-ok', 'data-testid': 'event-created' },
-        `“${event.name}” is created. Add its registration types and sessions (both optional), then bring in the people.`) : null,
+        t('event-created-notice', { name: event.name })) : null,
       h('div', { class: 'grid-2' },
         h('div', null,
           // Types and sessions first: an import that names types needs them to exist.
@@ -605,20 +600,20 @@ export function render(root, params = {}) {
           justCreated ? nextSteps() : null),
         h('div', null,
           h('section', { class: 'card', 'aria-labelledby': 'details-title' },
-            h('h2', { id: 'details-title' }, 'Details'),
+            h('h2', { id: 'details-title' }, t('event-details')),
             form)))));
   }
 
   async function load() {
-    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'event-edit' }, h('h1', null, 'Event'), loading()));
+    replace(root, h('section', { class: 'screen narrow', 'data-testid': 'event-edit' }, h('h1', null, t('event-title')), loading()));
     try {
       const res = await api.get(api.paths.event(eventId));
       event = res.item;
     } catch (e) {
       if (!alive) return;
       replace(root, h('section', { class: 'screen narrow' },
-        h('a', { class: 'back-link', href: '#/events' }, '← Events'),
-        h('h1', null, 'Event'),
+        h('a', { class: 'back-link', href: '#/events' }, t('event-back')),
+        h('h1', null, t('event-title')),
         errorPanel(e, load)));
       return;
     }
@@ -638,6 +633,11 @@ function formatWall(iso, zone, timeOnly = false) {
   const [date, time] = wall.split('T');
   if (timeOnly) return time;
   const [y, m, d] = date.split('-').map(Number);
-  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString(undefined, { month: 'short', timeZone: 'UTC' });
-  return `${d} ${month} ${time}`;
+  const day = new Date(Date.UTC(y, m - 1, d));
+  const lang = language();
+  // English keeps its "1 May"; other languages order day and month their own way ("1. Mai").
+  const dayMonth = lang === 'en'
+    ? `${d} ${day.toLocaleString(lang, { month: 'short', timeZone: 'UTC' })}`
+    : new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(day);
+  return `${dayMonth} ${time}`;
 }

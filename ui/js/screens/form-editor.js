@@ -5,13 +5,14 @@
 // confirmation saying how many answers go.
 
 import * as api from '../api.js';
-import { h, replace, loading, errorPanel, uid, saveFailed, FIX_ENTRIES } from '../dom.js';
+import { h, replace, loading, errorPanel, uid, saveFailed, fixEntries } from '../dom.js';
 import { humanise } from '../api.js';
 import { session, fields as loadFields, invalidateFields } from '../session.js';
 import {
-  FIELD_TYPES, TYPE_WORDS, takesValue, needsOptions, acceptsOptions, MAX_SHORT, MAX_LONG,
+  fieldTypes, typeWord, takesValue, needsOptions, acceptsOptions, MAX_SHORT, MAX_LONG,
 } from '../fields.js';
 import { toast } from '../shell.js';
+import { t } from '../i18n.js';
 
 export function render(root) {
   let alive = true;
@@ -27,11 +28,11 @@ export function render(root) {
   const indicator = h('div', { class: 'drop-indicator', 'aria-hidden': 'true', 'data-testid': 'drop-indicator', hidden: true });
   const listWrap = h('div', { class: 'field-list-wrap' }, list, indicator);
   const hint = h('p', { class: 'hint reorder-hint', id: 'reorder-hint' },
-    'To reorder, drag a row by its handle (⠿), use the arrow buttons, or press Alt+↑ / Alt+↓ on a row.');
+    t('form-reorder-hint'));
   // Where each move is announced to screen readers.
   const announcer = h('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'data-testid': 'reorder-status' });
   const addSlot = h('div', { 'data-testid': 'add-slot' });
-  const addButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'add-field', onclick: () => openAdd() }, '+ Add a field');
+  const addButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'add-field', onclick: () => openAdd() }, t('form-add-field'));
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'editor-error' });
   const dialog = h('dialog', { 'data-testid': 'delete-dialog', 'aria-labelledby': 'del-title' });
   document.body.appendChild(dialog);
@@ -57,7 +58,7 @@ export function render(root) {
   function renderList(focus, fallback) {
     cancelDrag();
     if (fields.length === 0) {
-      replace(list, h('li', { class: 'empty' }, 'This event has no questions yet. Add one.'));
+      replace(list, h('li', { class: 'empty' }, t('form-empty')));
       return;
     }
     replace(list, fields.map((f, i) => fieldRow(f, i)));
@@ -73,14 +74,14 @@ export function render(root) {
 
   function fieldRow(f, i) {
     const presentational = !takesValue(f.type);
-    const meta = [TYPE_WORDS[f.type] || f.type];
-    if (f.required) meta.push('required');
-    if (f.options.length) meta.push(`options: ${f.options.join(', ')}`);
+    const meta = [typeWord(f.type)];
+    if (f.required) meta.push(t('form-meta-required'));
+    if (f.options.length) meta.push(t('form-meta-options', { options: f.options.join(', ') }));
     const last = fields.length - 1;
     const handle = h('button', {
       type: 'button', class: 'drag-handle', 'data-testid': 'drag-handle', 'data-focus-key': `handle-${f.id}`,
-      'aria-label': `Reorder “${f.label}”, position ${i + 1} of ${fields.length}`, 'aria-describedby': 'reorder-hint',
-      title: 'Drag to reorder (or Alt+↑ / Alt+↓)',
+      'aria-label': t('form-reorder-label', { label: f.label, position: i + 1, count: fields.length }), 'aria-describedby': 'reorder-hint',
+      title: t('form-drag-title'),
     }, h('span', { class: 'grip', 'aria-hidden': 'true' }, '⠿'));
     const li = h('li', {
       class: ['field-row', presentational && 'presentational', editingId === f.id && 'editing'],
@@ -92,32 +93,32 @@ export function render(root) {
       h('div', { class: 'field-label', 'data-testid': 'field-label' }, f.label),
       h('div', { class: 'field-meta' }, meta.join(' · '))),
     h('div', { class: 'field-tools' },
-      h('div', { class: 'move-tools', role: 'group', 'aria-label': `Move “${f.label}”` },
+      h('div', { class: 'move-tools', role: 'group', 'aria-label': t('form-move-group', { label: f.label }) },
         h('button', {
-          type: 'button', class: 'btn btn-small move-end', 'aria-label': `Move “${f.label}” to the top`, title: 'Move to top',
+          type: 'button', class: 'btn btn-small move-end', 'aria-label': t('form-move-top-label', { label: f.label }), title: t('form-move-top-title'),
           disabled: i === 0, 'data-testid': 'move-top', 'data-focus-key': `top-${f.id}`, onclick: () => move(f, 0, `top-${f.id}`),
-        }, h('span', { 'aria-hidden': 'true' }, '⤒'), ' Top'),
+        }, h('span', { 'aria-hidden': 'true' }, '⤒'), ` ${t('form-move-top')}`),
         h('button', {
-          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” up`, title: 'Move up',
+          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': t('form-move-up-label', { label: f.label }), title: t('form-move-up-title'),
           disabled: i === 0, 'data-testid': 'move-up', 'data-focus-key': `up-${f.id}`, onclick: () => move(f, i - 1, `up-${f.id}`, `down-${f.id}`),
         }, h('span', { 'aria-hidden': 'true' }, '↑')),
         h('button', {
-          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move “${f.label}” down`, title: 'Move down',
+          type: 'button', class: 'btn btn-small icon-btn', 'aria-label': t('form-move-down-label', { label: f.label }), title: t('form-move-down-title'),
           disabled: i === last, 'data-testid': 'move-down', 'data-focus-key': `down-${f.id}`, onclick: () => move(f, i + 1, `down-${f.id}`, `up-${f.id}`),
         }, h('span', { 'aria-hidden': 'true' }, '↓')),
         h('button', {
-          type: 'button', class: 'btn btn-small move-end', 'aria-label': `Move “${f.label}” to the bottom`, title: 'Move to bottom',
+          type: 'button', class: 'btn btn-small move-end', 'aria-label': t('form-move-bottom-label', { label: f.label }), title: t('form-move-bottom-title'),
           disabled: i === last, 'data-testid': 'move-bottom', 'data-focus-key': `bottom-${f.id}`, onclick: () => move(f, last, `bottom-${f.id}`),
-        }, h('span', { 'aria-hidden': 'true' }, '⤓'), ' Bottom')),
+        }, h('span', { 'aria-hidden': 'true' }, '⤓'), ` ${t('form-move-bottom')}`)),
       h('button', {
         type: 'button', class: 'btn btn-small', 'data-testid': 'edit-field', 'aria-expanded': String(editingId === f.id),
-        'aria-label': `${editingId === f.id ? 'Close' : 'Edit'} “${f.label}”`,
+        'aria-label': editingId === f.id ? t('form-close-label', { label: f.label }) : t('form-edit-label', { label: f.label }),
         'data-focus-key': `edit-${f.id}`, onclick: () => { editingId = editingId === f.id ? null : f.id; renderList(`edit-${f.id}`); },
-      }, editingId === f.id ? 'Close' : 'Edit'),
+      }, editingId === f.id ? t('form-close') : t('form-edit')),
       h('button', {
-        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'delete-field', 'aria-label': `Delete “${f.label}”`,
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'delete-field', 'aria-label': t('form-delete-label', { label: f.label }),
         onclick: () => confirmDelete(f),
-      }, 'Delete')));
+      }, t('form-delete'))));
     if (editingId === f.id) li.appendChild(h('div', { class: 'editor-panel' }, definitionForm(f)));
     handle.addEventListener('pointerdown', (e) => startDrag(e, f, li, handle));
     li.addEventListener('keydown', (e) => {
@@ -129,7 +130,9 @@ export function render(root) {
       const to = at + (e.key === 'ArrowUp' ? -1 : 1);
       const key = e.target.dataset && e.target.dataset.focusKey;
       if (to < 0 || to >= fields.length) {
-        say(`“${f.label}” is already ${to < 0 ? 'first' : 'last'}, at position ${at + 1} of ${fields.length}.`);
+        say(to < 0
+          ? t('form-already-first', { label: f.label, position: at + 1, count: fields.length })
+          : t('form-already-last', { label: f.label, position: at + 1, count: fields.length }));
         return;
       }
       move(f, to, key || `handle-${f.id}`, `handle-${f.id}`);
@@ -161,7 +164,7 @@ export function render(root) {
     fields.forEach((x, n) => { x.position = n + 1; });
     renderList(focusKey, fallbackKey);
     flash(f.id);
-    say(`“${f.label}” moved to position ${target + 1} of ${fields.length}.`);
+    say(t('form-moved', { label: f.label, position: target + 1, count: fields.length }));
     const gen = generation;
     pendingSaves += 1;
     list.setAttribute('aria-busy', 'true');
@@ -177,7 +180,7 @@ export function render(root) {
         fields = before;
         renderList(focused, `handle-${f.id}`);
         const back = fields.findIndex((x) => x.id === f.id) + 1;
-        status.textContent = `“${f.label}” was not moved: ${e.words || e.message} It is back at position ${back}.`;
+        status.textContent = t('form-move-failed', { label: f.label, reason: e.words || e.message, position: back });
         invalidateFields();
       }
     }).finally(() => {
@@ -300,7 +303,7 @@ export function render(root) {
     document.body.classList.remove('reordering');
     indicator.hidden = true;
     if (commit && d.started && d.to !== d.from) move(d.f, d.to, `handle-${d.f.id}`);
-    else if (d.started) say(`“${d.f.label}” not moved.`);
+    else if (d.started) say(t('form-not-moved', { label: d.f.label }));
   }
 
   function cancelDrag() {
@@ -326,7 +329,7 @@ export function render(root) {
     const labelErr = h('p', { class: 'field-error', id: `${labelId}-err`, 'data-testid': 'def-label-error' });
     let type = f ? f.type : 'text';
     const requiredBox = h('input', { type: 'checkbox', id: uid('req'), checked: f ? f.required : false, 'data-testid': 'def-required' });
-    const requiredRow = h('label', { class: 'check-row', for: requiredBox.id }, requiredBox, 'Required: an answer is needed to register');
+    const requiredRow = h('label', { class: 'check-row', for: requiredBox.id }, requiredBox, t('form-required'));
     const options = optionsEditor(f ? f.options : []);
     const formErr = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'def-error' });
 
@@ -335,8 +338,8 @@ export function render(root) {
       // A picker of every type, grouped (radio buttons: arrow keys move between them).
       const name = uid('type');
       typeControl = h('fieldset', { class: 'type-fieldset', 'data-testid': 'type-picker' },
-        h('legend', null, 'Type'),
-        h('div', { class: 'type-picker' }, FIELD_TYPES.map((g) => [
+        h('legend', null, t('form-type')),
+        h('div', { class: 'type-picker' }, fieldTypes().map((g) => [
           h('div', { class: 'type-group' }, g.group),
           g.types.map(([value, words]) => {
             const radio = h('input', { type: 'radio', name, value, checked: value === type, 'data-testid': `type-${value}` });
@@ -346,11 +349,11 @@ export function render(root) {
         ])));
     } else {
       const sel = h('select', { id: uid('type'), 'data-testid': 'def-type' },
-        FIELD_TYPES.map((g) => h('optgroup', { label: g.group }, g.types.map(([value, words]) => h('option', { value }, words)))));
+        fieldTypes().map((g) => h('optgroup', { label: g.group }, g.types.map(([value, words]) => h('option', { value }, words)))));
       sel.value = type;
       sel.addEventListener('change', () => { type = sel.value; sync(); });
-      typeControl = h('div', { class: 'field' }, h('label', { for: sel.id }, 'Type'), sel,
-        h('p', { class: 'hint' }, 'A change that would not fit the answers already given is refused.'));
+      typeControl = h('div', { class: 'field' }, h('label', { for: sel.id }, t('form-type')), sel,
+        h('p', { class: 'hint' }, t('form-type-change-hint')));
     }
 
     function sync() {
@@ -359,22 +362,22 @@ export function render(root) {
       if (presentational) requiredBox.checked = false;
       requiredRow.classList.toggle('muted', presentational);
       options.el.hidden = !acceptsOptions(type);
-      options.setHint(needsOptions(type) ? 'At least one option.' : type === 'checkbox' ? 'Optional: without options it is one tick box.' : '');
-      label.previousSibling.textContent = type === 'consent' || type === 'term_and_consent' ? 'Consent text (shown beside the tick box)'
-        : type === 'paragraph' ? 'Paragraph text' : type === 'section_divider' ? 'Heading' : 'Question (label)';
+      options.setHint(needsOptions(type) ? t('form-options-needed') : type === 'checkbox' ? t('form-options-checkbox') : '');
+      label.previousSibling.textContent = type === 'consent' || type === 'term_and_consent' ? t('form-label-consent')
+        : type === 'paragraph' ? t('form-label-paragraph') : type === 'section_divider' ? t('form-label-heading') : t('form-label-question');
     }
 
-    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'def-save' }, isNew ? 'Add field' : 'Save field');
+    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'def-save' }, isNew ? t('form-add') : t('form-save'));
     const form = h('form', { novalidate: true, 'data-testid': isNew ? 'add-form' : 'edit-form' },
-      isNew ? h('h2', null, 'New field') : null,
+      isNew ? h('h2', null, t('form-new-title')) : null,
       isNew ? typeControl : null,
-      h('div', { class: 'field' }, h('label', { for: labelId }, 'Question (label)'), label, labelErr),
+      h('div', { class: 'field' }, h('label', { for: labelId }, t('form-label-question')), label, labelErr),
       isNew ? null : typeControl,
       requiredRow,
       options.el,
       formErr,
       h('div', { class: 'btn-row' }, save,
-        h('button', { type: 'button', class: 'btn', onclick: () => { if (isNew) closeAdd(); else { editingId = null; renderList(`edit-${f.id}`); } } }, 'Cancel')));
+        h('button', { type: 'button', class: 'btn', onclick: () => { if (isNew) closeAdd(); else { editingId = null; renderList(`edit-${f.id}`); } } }, t('common-cancel'))));
     // The label element precedes the textarea; keep a handle for sync().
     sync();
 
@@ -387,7 +390,7 @@ export function render(root) {
       // Client checks, as the server does them.
       let ok = true;
       const text = label.value.trim();
-      if (!text) { labelErr.textContent = 'A label is required.'; ok = false; } else if ([...text].length > MAX_LONG) { labelErr.textContent = `At most ${MAX_LONG} characters.`; ok = false; }
+      if (!text) { labelErr.textContent = t('form-label-required'); ok = false; } else if ([...text].length > MAX_LONG) { labelErr.textContent = t('form-label-too-long', { max: String(MAX_LONG) }); ok = false; }
       if (!ok) label.setAttribute('aria-invalid', 'true');
       const opts = acceptsOptions(type) ? options.values() : [];
       if (acceptsOptions(type)) {
@@ -395,7 +398,7 @@ export function render(root) {
         if (problem) { ok = false; }
       }
       if (!ok) {
-        formErr.textContent = FIX_ENTRIES;
+        formErr.textContent = fixEntries();
         return;
       }
       const item = { label: text, type, required: takesValue(type) ? requiredBox.checked : false, options: acceptsOptions(type) ? opts : [] };
@@ -403,7 +406,7 @@ export function render(root) {
       try {
         if (isNew) {
           const res = await api.post(api.paths.attendeeFields(session.event.id), { item });
-          toast(`Added “${res.item.label}”`, 'ok');
+          toast(t('form-added', { label: res.item.label }), 'ok');
           adding = false;
           replace(addSlot);
           addButton.hidden = false;
@@ -413,7 +416,7 @@ export function render(root) {
           if (row) row.focus();
         } else {
           await api.patch(api.paths.attendeeField(session.event.id, f.id), { item });
-          toast('Saved', 'ok');
+          toast(t('form-saved'), 'ok');
           editingId = null;
           invalidateFields();
           await load(`edit-${f.id}`);
@@ -437,19 +440,19 @@ export function render(root) {
     const listEl = h('ol', { class: 'options-list', 'data-testid': 'options-list' });
     const hint = h('p', { class: 'hint' });
     const err = h('p', { class: 'field-error', 'data-testid': 'options-error' });
-    const newInput = h('input', { type: 'text', id: uid('opt'), maxlength: MAX_SHORT, 'data-testid': 'option-new', placeholder: 'New option' });
-    const addBtn = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'option-add' }, 'Add option');
+    const newInput = h('input', { type: 'text', id: uid('opt'), maxlength: MAX_SHORT, 'data-testid': 'option-new', placeholder: t('form-option-new') });
+    const addBtn = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'option-add' }, t('form-option-add'));
     const inputs = [];
 
     function draw(focusIndex, focusWhat) {
       inputs.length = 0;
       replace(listEl, values.map((v, i) => {
-        const input = h('input', { type: 'text', value: v, maxlength: MAX_SHORT, 'aria-label': `Option ${i + 1}`, 'data-testid': 'option-input' });
+        const input = h('input', { type: 'text', value: v, maxlength: MAX_SHORT, 'aria-label': t('form-option-label', { number: i + 1 }), 'data-testid': 'option-input' });
         input.addEventListener('input', () => { values[i] = input.value; });
         inputs.push(input);
-        const up = h('button', { type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move option ${i + 1} up`, disabled: i === 0, onclick: () => swap(i, i - 1, 'up') }, '↑');
-        const down = h('button', { type: 'button', class: 'btn btn-small icon-btn', 'aria-label': `Move option ${i + 1} down`, disabled: i === values.length - 1, onclick: () => swap(i, i + 1, 'down') }, '↓');
-        const remove = h('button', { type: 'button', class: 'btn btn-small icon-btn btn-danger-outline', 'aria-label': `Remove option ${i + 1}`, 'data-testid': 'option-remove', onclick: () => { values.splice(i, 1); draw(Math.min(i, values.length - 1), 'input'); } }, '✕');
+        const up = h('button', { type: 'button', class: 'btn btn-small icon-btn', 'aria-label': t('form-option-up', { number: i + 1 }), disabled: i === 0, onclick: () => swap(i, i - 1, 'up') }, '↑');
+        const down = h('button', { type: 'button', class: 'btn btn-small icon-btn', 'aria-label': t('form-option-down', { number: i + 1 }), disabled: i === values.length - 1, onclick: () => swap(i, i + 1, 'down') }, '↓');
+        const remove = h('button', { type: 'button', class: 'btn btn-small icon-btn btn-danger-outline', 'aria-label': t('form-option-remove', { number: i + 1 }), 'data-testid': 'option-remove', onclick: () => { values.splice(i, 1); draw(Math.min(i, values.length - 1), 'input'); } }, '✕');
         const row = h('li', { class: 'option-row' }, input, up, down, remove);
         if (i === focusIndex) setTimeout(() => (focusWhat === 'up' ? up : focusWhat === 'down' ? down : input).focus(), 0);
         return row;
@@ -471,23 +474,23 @@ export function render(root) {
     newInput.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } });
     draw();
     const el = h('fieldset', { class: 'options-fieldset', 'data-testid': 'options-editor' },
-      h('legend', null, 'Options'), hint, listEl,
-      h('div', { class: 'input-row' }, h('label', { class: 'visually-hidden', for: newInput.id }, 'New option'), newInput, addBtn), err);
+      h('legend', null, t('form-options')), hint, listEl,
+      h('div', { class: 'input-row' }, h('label', { class: 'visually-hidden', for: newInput.id }, t('form-option-new')), newInput, addBtn), err);
     return {
       el,
-      setHint: (t) => { hint.textContent = t; },
+      setHint: (words) => { hint.textContent = words; },
       values: () => values.map((v) => v.trim()),
       clearErrors: () => { err.textContent = ''; inputs.forEach((i) => i.removeAttribute('aria-invalid')); },
       serverError: (m) => { err.textContent = humanise(m); },
       check(needed) {
         const clean = values.map((v) => v.trim());
-        if (needed && clean.length === 0) { err.textContent = 'Add at least one option.'; newInput.setAttribute('aria-invalid', 'true'); return true; }
+        if (needed && clean.length === 0) { err.textContent = t('form-options-none'); newInput.setAttribute('aria-invalid', 'true'); return true; }
         newInput.removeAttribute('aria-invalid');
-        if (clean.length > 200) { err.textContent = 'At most 200 options.'; return true; }
+        if (clean.length > 200) { err.textContent = t('form-options-too-many'); return true; }
         for (let i = 0; i < clean.length; i += 1) {
-          if (!clean[i]) { err.textContent = `Option ${i + 1} is empty.`; inputs[i].setAttribute('aria-invalid', 'true'); return true; }
-          if ([...clean[i]].length > MAX_SHORT) { err.textContent = `Option ${i + 1} is longer than ${MAX_SHORT} characters.`; inputs[i].setAttribute('aria-invalid', 'true'); return true; }
-          if (clean.indexOf(clean[i]) !== i) { err.textContent = `“${clean[i]}” is listed twice.`; inputs[i].setAttribute('aria-invalid', 'true'); return true; }
+          if (!clean[i]) { err.textContent = t('form-option-empty', { number: i + 1 }); inputs[i].setAttribute('aria-invalid', 'true'); return true; }
+          if ([...clean[i]].length > MAX_SHORT) { err.textContent = t('form-option-too-long', { number: i + 1, max: String(MAX_SHORT) }); inputs[i].setAttribute('aria-invalid', 'true'); return true; }
+          if (clean.indexOf(clean[i]) !== i) { err.textContent = t('form-option-twice', { option: clean[i] }); inputs[i].setAttribute('aria-invalid', 'true'); return true; }
         }
         return false;
       },
@@ -512,23 +515,22 @@ export function render(root) {
   // ---- Delete ------------------------------------------------------------------------
 
   async function confirmDelete(f) {
-    let countWords = 'Answers to this field will be deleted with it.';
+    let countWords = t('form-delete-unknown');
     try {
       const res = await api.get(api.paths.attendeeFieldAnswerCount(session.event.id, f.id), { retries: 0 });
       const n = res.item.answer_count;
-      countWords = n === 0 ? 'Nobody has answered it yet, so no answers will be lost.'
-        : `${n} ${n === 1 ? 'answer' : 'answers'} will be deleted with it.`;
+      countWords = n === 0 ? t('form-delete-none') : t('form-delete-count', { count: n });
     } catch (e) {
-      if (e.status !== 404) countWords = 'Answers to this field will be deleted with it (the number could not be counted).';
+      if (e.status !== 404) countWords = t('form-delete-count-failed');
     }
-    if (!takesValue(f.type)) countWords = 'It holds no answers.';
-    const confirmBtn = h('button', { type: 'button', class: 'btn btn-danger', 'data-testid': 'confirm-delete' }, 'Delete field');
-    const cancelBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'cancel-delete', onclick: () => dialog.close() }, 'Cancel');
+    if (!takesValue(f.type)) countWords = t('form-delete-no-answers');
+    const confirmBtn = h('button', { type: 'button', class: 'btn btn-danger', 'data-testid': 'confirm-delete' }, t('form-delete-confirm'));
+    const cancelBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'cancel-delete', onclick: () => dialog.close() }, t('common-cancel'));
     const err = h('p', { class: 'form-error', role: 'alert' });
     replace(dialog,
-      h('h2', { id: 'del-title' }, `Delete “${f.label}”?`),
+      h('h2', { id: 'del-title' }, t('form-delete-title', { label: f.label })),
       h('p', { 'data-testid': 'delete-count' }, countWords),
-      h('p', { class: 'muted' }, 'This cannot be undone.'),
+      h('p', { class: 'muted' }, t('form-delete-undone')),
       err,
       h('div', { class: 'btn-row' }, confirmBtn, cancelBtn));
     confirmBtn.addEventListener('click', async () => {
@@ -536,7 +538,7 @@ export function render(root) {
       try {
         await api.del(api.paths.attendeeField(session.event.id, f.id));
         dialog.close();
-        toast(`Deleted “${f.label}”`, 'ok');
+        toast(t('form-deleted', { label: f.label }), 'ok');
         if (editingId === f.id) editingId = null;
         invalidateFields();
         await load();
@@ -552,8 +554,8 @@ export function render(root) {
 
   replace(root, h('section', { class: 'screen narrow form-editor', 'data-testid': 'form-editor' },
     h('div', { class: 'screen-head' },
-      h('div', null, h('h1', null, 'Registration form'),
-        h('p', { class: 'muted' }, 'The questions of the walk-in form, in order. Changes apply at once.')),
+      h('div', null, h('h1', null, t('form-title')),
+        h('p', { class: 'muted' }, t('form-lead'))),
       addButton),
     status,
     addSlot,

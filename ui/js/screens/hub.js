@@ -21,6 +21,7 @@ import { revokeClient } from './settings.js';
 import { deviceName } from '../session.js';
 import { Camera } from '../camera.js';
 import { listenForScanner } from '../scanner.js';
+import { t } from '../i18n.js';
 
 const CARD_PREFIX = 'entrada-hub:';
 const DEVICES_EVERY_MS = 5000;
@@ -41,10 +42,10 @@ function renderHub(root, query) {
   // The desktop app could not start as the hub, and started again without it.
   const failed = query && query.get('failed');
   replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-screen' },
-    h('h1', null, 'Venue hub'),
-    h('p', { class: 'lead' }, 'Several doors, one venue, no internet: one Entrada is the venue hub, and the kiosks at the other doors join it. A ticket admitted at one door is then refused at the next.'),
+    h('h1', null, t('hub-title')),
+    h('p', { class: 'lead' }, t('hub-lead')),
     failed ? h('p', { class: 'notice notice-bad', role: 'alert', 'data-testid': 'hub-failed' },
-      h('strong', null, 'This computer could not become the venue hub. '), failed) : null,
+      h('strong', null, `${t('hub-failed')} `), failed) : null,
     body));
 
   async function load() {
@@ -52,7 +53,7 @@ function renderHub(root, query) {
     try {
       state = await api.get(api.paths.hub());
     } catch (e) {
-      if (alive) replace(body, errorPanel(e, load, { title: 'Could not load the venue hub' }));
+      if (alive) replace(body, errorPanel(e, load, { title: t('hub-load-failed') }));
       return;
     }
     if (!alive) return;
@@ -70,15 +71,15 @@ function renderHub(root, query) {
     const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-devices-error' });
     replace(body,
       h('section', { class: 'card', 'data-testid': 'hub-serving', 'aria-labelledby': 'hub-serving-title' },
-        h('h2', { id: 'hub-serving-title' }, `This is the venue hub “${hub.name}”`),
-        h('p', null, 'Kiosks on this network find it by its name. To join one, open Settings → Venue hub → Join the venue hub on that kiosk, and show it a pairing card from here.'),
+        h('h2', { id: 'hub-serving-title' }, t('hub-serving-title', { name: hub.name })),
+        h('p', null, t('hub-serving-words')),
         identity(hub.urls, hub.fingerprint_grouped),
         h('div', { class: 'btn-row' },
-          h('a', { class: 'btn btn-primary', href: '#/hub/card', 'data-testid': 'hub-show-card' }, 'Show a pairing card')),
+          h('a', { class: 'btn btn-primary', href: '#/hub/card', 'data-testid': 'hub-show-card' }, t('hub-show-card'))),
         isDesktop() ? stopControl(stops) : null),
       h('section', { class: 'card', 'aria-labelledby': 'hub-devices-title' },
-        h('h2', { id: 'hub-devices-title' }, 'Devices'),
-        h('p', { class: 'muted' }, 'The kiosks that joined this hub. Each reports after every sync; revoke one that is lost or no longer yours.'),
+        h('h2', { id: 'hub-devices-title' }, t('hub-devices-title')),
+        h('p', { class: 'muted' }, t('hub-devices-words')),
         status,
         devicesBox));
     const refresh = async () => {
@@ -86,7 +87,7 @@ function renderHub(root, query) {
       try {
         devices = await api.get(api.paths.hubDevices());
       } catch (e) {
-        if (alive) replace(devicesBox, errorPanel(e, refresh, { title: 'Could not load the devices' }));
+        if (alive) replace(devicesBox, errorPanel(e, refresh, { title: t('hub-devices-load-failed') }));
         return;
       }
       if (!alive) return;
@@ -104,73 +105,73 @@ function renderHub(root, query) {
 /** In the desktop app: stop serving as the hub (the app starts its server again). */
 function stopControl(stops) {
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-stop-status' });
-  const button = h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'hub-stop' }, 'Stop being the venue hub');
-  stops.push(organiserRequest(button, status, 'Stopping the hub…', (token) => hubUrl(false, '', token)));
+  const button = h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'hub-stop' }, t('hub-stop'));
+  stops.push(organiserRequest(button, status, t('hub-stopping'), (token) => hubUrl(false, '', token)));
   return h('div', { class: 'section-gap' },
-    h('p', { class: 'muted small' }, 'The kiosks that joined then decide alone at their doors until a hub answers again.'),
+    h('p', { class: 'muted small' }, t('hub-stop-words')),
     status, h('div', { class: 'btn-row' }, button));
 }
 
 /** The hub's addresses and certificate fingerprint, as a person compares them. */
 function identity(urls, grouped) {
   return h('dl', { class: 'hub-identity' },
-    h('dt', null, urls.length > 1 ? 'Addresses' : 'Address'),
+    h('dt', null, urls.length > 1 ? t('hub-addresses') : t('hub-address')),
     h('dd', { 'data-testid': 'hub-urls' }, urls.map((u) => h('code', { class: 'hub-url' }, u))),
-    h('dt', null, 'Certificate fingerprint'),
+    h('dt', null, t('hub-fingerprint')),
     h('dd', null, h('code', { class: 'hub-fingerprint', 'data-testid': 'hub-fingerprint' }, grouped)));
 }
 
 function devicesTable(devices, status, reload) {
   if (devices.length === 0) {
-    return h('p', { class: 'empty', 'data-testid': 'hub-devices-empty' }, 'No kiosk has joined yet.');
+    return h('p', { class: 'empty', 'data-testid': 'hub-devices-empty' }, t('hub-devices-empty'));
   }
   return h('div', { class: 'table-wrap' }, h('table', { class: 'hub-devices-table' },
     h('thead', null, h('tr', null,
-      h('th', { scope: 'col' }, 'Kiosk'),
-      h('th', { scope: 'col' }, 'Door'),
-      h('th', { scope: 'col' }, 'Last contact'),
-      h('th', { scope: 'col', class: 'num' }, 'Not yet here'),
-      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+      h('th', { scope: 'col' }, t('hub-col-kiosk')),
+      h('th', { scope: 'col' }, t('hub-col-door')),
+      h('th', { scope: 'col' }, t('hub-col-contact')),
+      h('th', { scope: 'col', class: 'num' }, t('hub-col-pending')),
+      h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('hub-col-actions'))))),
     h('tbody', null, devices.map((d) => h('tr', {
       'data-testid': 'hub-device', 'data-client-id': d.client_id, class: d.revoked_at ? 'revoked' : null,
     },
       h('td', { class: 'hub-device-name' }, d.name),
       h('td', { 'data-testid': 'hub-device-door' }, d.door || '—'),
       h('td', { 'data-testid': 'hub-device-contact', title: d.last_contact_at ? formatDateTime(d.last_contact_at) : '' },
-        d.revoked_at ? `Revoked ${formatDateTime(d.revoked_at)}` : d.last_contact_at ? ago(d.last_contact_at) : 'Not yet'),
+        d.revoked_at ? t('hub-device-revoked', { when: formatDateTime(d.revoked_at) }) : d.last_contact_at ? ago(d.last_contact_at) : t('hub-device-no-contact')),
       h('td', { class: 'num', 'data-testid': 'hub-device-pending' }, d.pending === null || d.pending === undefined ? '—' : String(d.pending)),
       h('td', { class: 'num' }, d.revoked_at ? null : h('button', {
         type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'hub-device-revoke',
-        'aria-label': `Revoke ${d.name}`, onclick: (e) => revoke(d, e.currentTarget, status, reload),
-      }, 'Revoke')))))));
+        'aria-label': t('hub-device-revoke-label', { name: d.name }), onclick: (e) => revoke(d, e.currentTarget, status, reload),
+      }, t('hub-device-revoke'))))))));
 }
 
 function revoke(device, button, status, reload) {
   return revokeClient({
     client: device, button, status, alive: () => true, reload, testid: 'hub-revoke-dialog',
     path: api.paths.hubDevice(device.client_id),
-    body: 'This kiosk can no longer sync with the hub, at once. Its door keeps working on its own; to join again it needs a new pairing card.',
-    gone: 'This kiosk was already revoked.',
+    body: t('hub-revoke-body'),
+    gone: t('hub-revoke-gone'),
   });
 }
 
 function joinedCard(joined) {
   return h('section', { class: 'card', 'data-testid': 'hub-joined', 'aria-labelledby': 'hub-joined-title' },
-    h('h2', { id: 'hub-joined-title' }, `This kiosk syncs with the venue hub “${joined.hub_name}”`),
-    h('p', null, 'Each scan asks the hub first, so that a ticket used at another door is refused here. When the hub does not answer in time the kiosk decides alone, and the door shows “decided here”.'),
+    h('h2', { id: 'hub-joined-title' }, t('hub-joined-title', { name: joined.hub_name })),
+    h('p', null, t('hub-joined-words')),
     identity([joined.url], groupFingerprint(joined.fingerprint)),
-    h('p', { class: 'muted small' }, 'Its records are the hub’s: to work with another hub, set up a new kiosk (a new database).'),
+    h('p', { class: 'muted small' }, t('hub-joined-records')),
     h('div', { class: 'btn-row' },
-      h('a', { class: 'btn', href: '#/sync', 'data-testid': 'hub-open-sync' }, 'Sync status')));
+      h('a', { class: 'btn', href: '#/sync', 'data-testid': 'hub-open-sync' }, t('hub-sync-status'))));
 }
 
 function neitherCard(stops) {
   return h('div', null,
     h('section', { class: 'card', 'data-testid': 'hub-neither', 'aria-labelledby': 'hub-join-title' },
-      h('h2', { id: 'hub-join-title' }, 'Join the venue hub'),
-      h('p', null, 'For a kiosk at one of the doors: it finds the hub on this network, you show it the hub’s pairing card, and it syncs with the hub from then on.'),
+      h('h2', { id: 'hub-join-title' }, t('hub-join-title')),
+      h('p', null, t('hub-join-words')),
       h('div', { class: 'btn-row' },
-        h('a', { class: 'btn btn-primary', href: '#/hub/join', 'data-testid': 'hub-join' }, 'Join the venue hub'))),
+        h('a', { class: 'btn btn-primary', href: '#/hub/join', 'data-testid': 'hub-join' }, t('hub-join-title')))),
     makeCard(stops));
 }
 
@@ -179,29 +180,29 @@ function neitherCard(stops) {
  * and starts its server again as the hub); for `entrada serve`, the command.
  */
 function makeCard(stops) {
-  const words = h('p', null, 'One computer per venue, on the same network as the doors, that stays on all day. It serves the other kiosks over HTTPS and can still be a door itself.');
+  const words = h('p', null, t('hub-make-words'));
   if (!isDesktop()) {
     return h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
-      h('h2', { id: 'hub-make-title' }, 'Make this the venue hub'),
+      h('h2', { id: 'hub-make-title' }, t('hub-make-title')),
       words,
       h('p', { class: 'muted small', 'data-testid': 'hub-make-how' },
-        'Start the server on that computer with: entrada serve --hub --hub-name "Hall A" (or turn it on in the Entrada desktop app).'));
+        t('hub-make-how', { command: 'entrada serve --hub --hub-name "Hall A"' })));
   }
   const name = h('input', {
     id: 'hub-name', type: 'text', maxlength: 63, autocomplete: 'off', 'data-testid': 'hub-name',
-    placeholder: 'e.g. Hall A', 'aria-describedby': 'hub-name-hint',
+    placeholder: t('hub-name-placeholder'), 'aria-describedby': 'hub-name-hint',
   });
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'hub-make-status' });
-  const button = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'hub-make-on' }, 'Make this the venue hub');
-  stops.push(organiserRequest(button, status, 'Starting the venue hub…', (token) => hubUrl(true, name.value.trim(), token)));
+  const button = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'hub-make-on' }, t('hub-make-title'));
+  stops.push(organiserRequest(button, status, t('hub-make-starting'), (token) => hubUrl(true, name.value.trim(), token)));
   return h('section', { class: 'card', 'data-testid': 'hub-make', 'aria-labelledby': 'hub-make-title' },
-    h('h2', { id: 'hub-make-title' }, 'Make this the venue hub'),
+    h('h2', { id: 'hub-make-title' }, t('hub-make-title')),
     words,
     h('div', { class: 'field' },
-      h('label', { for: 'hub-name' }, 'The hub’s name'),
+      h('label', { for: 'hub-name' }, t('hub-name')),
       name,
-      h('p', { class: 'hint', id: 'hub-name-hint' }, 'How the kiosks list it, e.g. the hall it stands in. Empty: “Entrada hub” and a number.')),
-    h('p', { class: 'muted small' }, 'Entrada starts its server again for this: screens reload, nobody is signed out.'),
+      h('p', { class: 'hint', id: 'hub-name-hint' }, t('hub-name-hint'))),
+    h('p', { class: 'muted small' }, t('hub-make-restart')),
     status,
     h('div', { class: 'btn-row' }, button));
 }
@@ -216,56 +217,56 @@ function groupFingerprint(hex) {
 function renderCard(root) {
   let alive = true;
   let tick = null;
-  const body = h('div', { 'data-testid': 'hub-card-body' }, loading('Making a pairing card…'));
+  const body = h('div', { 'data-testid': 'hub-card-body' }, loading(t('hub-card-making')));
   replace(root, h('section', { class: 'screen hub-card-screen', 'data-testid': 'hub-card-screen' },
-    h('h1', null, 'Pairing card'),
+    h('h1', null, t('hub-card-title')),
     body));
 
   async function make() {
     clearInterval(tick);
-    replace(body, loading('Making a pairing card…'));
+    replace(body, loading(t('hub-card-making')));
     let card;
     try {
       card = await api.post(api.paths.hubCodes(), null);
     } catch (e) {
-      if (alive) replace(body, errorPanel(e, make, { title: 'No pairing card' }));
+      if (alive) replace(body, errorPanel(e, make, { title: t('hub-card-failed') }));
       return;
     }
     if (!alive) return;
     const qr = h('img', {
-      class: 'hub-card-qr', 'data-testid': 'hub-card-qr', alt: `QR code of the pairing card of ${card.name}`,
+      class: 'hub-card-qr', 'data-testid': 'hub-card-qr', alt: t('hub-card-qr-alt', { name: card.name }),
       src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qr_svg)}`,
     });
     const left = h('p', { class: 'hub-card-left', 'data-testid': 'hub-card-left', 'aria-live': 'off' });
-    const again = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-card-new', onclick: make }, 'New code');
+    const again = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-card-new', onclick: make }, t('hub-card-new'));
     replace(body, h('div', { class: 'hub-card' },
       qr,
       h('div', { class: 'hub-card-words' },
         h('p', { class: 'hub-card-name' }, card.name),
-        h('p', { class: 'muted' }, 'On the kiosk that joins: Settings → Venue hub → Join the venue hub, then hold this card to its camera, or type the code.'),
-        h('p', { class: 'hub-card-code-label' }, 'One-time code'),
+        h('p', { class: 'muted' }, t('hub-card-how')),
+        h('p', { class: 'hub-card-code-label' }, t('hub-card-code')),
         h('p', { class: 'hub-card-code', 'data-testid': 'hub-card-code' }, spaced(card.code)),
         left,
         h('dl', { class: 'hub-identity' },
-          h('dt', null, 'Address'),
+          h('dt', null, t('hub-address')),
           h('dd', null, h('code', { 'data-testid': 'hub-card-url' }, card.url)),
-          h('dt', null, 'Certificate fingerprint'),
+          h('dt', null, t('hub-fingerprint')),
           h('dd', null, h('code', { class: 'hub-fingerprint', 'data-testid': 'hub-card-fingerprint' }, card.fingerprint_grouped))),
         h('div', { class: 'btn-row' },
           again,
-          h('a', { class: 'btn', href: '#/hub', 'data-testid': 'hub-card-done' }, 'Done')))));
+          h('a', { class: 'btn', href: '#/hub', 'data-testid': 'hub-card-done' }, t('hub-card-done'))))));
     const until = new Date(card.expires_at).getTime();
     const show = () => {
       const s = Math.max(0, Math.round((until - Date.now()) / 1000));
       if (s === 0) {
         clearInterval(tick);
-        left.textContent = 'This code has expired. Make a new one.';
+        left.textContent = t('hub-card-expired');
         left.classList.add('expired');
         body.querySelector('.hub-card-code')?.classList.add('expired');
         again.classList.add('btn-primary');
         return;
       }
-      left.textContent = `Valid for ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} more, for one kiosk.`;
+      left.textContent = t('hub-card-left', { left: `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` });
     };
     show();
     tick = setInterval(show, 1000);
@@ -273,6 +274,18 @@ function renderCard(root) {
 
   make();
   return () => { alive = false; clearInterval(tick); };
+}
+
+/** What the camera is doing, in words (`detail`: the camera's own words, when it has them). */
+function cameraStateWords(state, detail) {
+  switch (state) {
+    case 'starting': return t('hub-camera-starting');
+    case 'live': return t('hub-camera-live');
+    case 'paused': return t('hub-camera-paused');
+    case 'none': return detail || t('hub-camera-none');
+    case 'error': return detail || t('hub-camera-error');
+    default: return '';
+  }
 }
 
 /** "K7Q2M9XD" as "K7Q2 M9XD": easier to read out and type. */
@@ -289,41 +302,41 @@ function renderJoin(root) {
   const stops = [];
 
   const foundBox = h('div', { 'data-testid': 'hub-found', 'aria-live': 'polite' });
-  const again = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'hub-search-again' }, 'Look again');
+  const again = h('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'hub-search-again' }, t('hub-search-again'));
   const result = h('div', { 'aria-live': 'polite', 'data-testid': 'hub-join-result' });
 
   // What this kiosk says about itself on the hub's Devices list.
-  const door = h('input', { id: 'hub-door', type: 'text', maxlength: 200, autocomplete: 'off', 'data-testid': 'hub-door', placeholder: 'e.g. Door B' });
+  const door = h('input', { id: 'hub-door', type: 'text', maxlength: 200, autocomplete: 'off', 'data-testid': 'hub-door', placeholder: t('hub-door-placeholder') });
   const code = h('input', {
     id: 'hub-code', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
     class: 'hub-code-input', 'data-testid': 'hub-code', 'aria-describedby': 'hub-code-hint hub-code-error',
   });
   const codeError = h('p', { class: 'field-error', id: 'hub-code-error', 'data-testid': 'hub-code-error' });
   const url = h('input', { id: 'hub-url', type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-testid': 'hub-url', placeholder: 'https://10.0.0.5:7879' });
-  const fingerprint = h('input', { id: 'hub-fp', type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-testid': 'hub-fingerprint-input', placeholder: '16 groups of 4' });
+  const fingerprint = h('input', { id: 'hub-fp', type: 'text', autocomplete: 'off', spellcheck: 'false', 'data-testid': 'hub-fingerprint-input', placeholder: t('hub-fingerprint-placeholder') });
   const addressError = h('p', { class: 'field-error', 'data-testid': 'hub-address-error' });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'hub-join-submit' }, 'Join');
+  const submit = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'hub-join-submit' }, t('hub-join-submit'));
   const byAddress = h('details', { class: 'hub-by-address', 'data-testid': 'hub-by-address' },
-    h('summary', null, 'Not listed? Type the address from the card'),
-    h('div', { class: 'field' }, h('label', { for: 'hub-url' }, 'Address'), url),
-    h('div', { class: 'field' }, h('label', { for: 'hub-fp' }, 'Certificate fingerprint'), fingerprint),
+    h('summary', null, t('hub-by-address')),
+    h('div', { class: 'field' }, h('label', { for: 'hub-url' }, t('hub-address')), url),
+    h('div', { class: 'field' }, h('label', { for: 'hub-fp' }, t('hub-fingerprint')), fingerprint),
     addressError);
   const form = h('form', { class: 'hub-join-form', novalidate: true, 'data-testid': 'hub-join-form' },
     h('div', { class: 'field' },
-      h('label', { for: 'hub-code' }, 'One-time code from the pairing card'),
+      h('label', { for: 'hub-code' }, t('hub-code-label')),
       code,
-      h('p', { class: 'hint', id: 'hub-code-hint' }, '8 characters. A scanner reading the card fills in everything.'),
+      h('p', { class: 'hint', id: 'hub-code-hint' }, t('hub-code-hint')),
       codeError),
     h('div', { class: 'field' },
-      h('label', { for: 'hub-door' }, 'This kiosk’s door (optional)'),
+      h('label', { for: 'hub-door' }, t('hub-door-label')),
       door),
     byAddress,
     h('div', { class: 'btn-row' }, submit));
 
   // The camera reads the card's QR code.
   const video = h('video', { class: 'camera-video', muted: true, playsinline: true, autoplay: true, 'data-testid': 'hub-camera-video' });
-  const cameraWords = h('p', { class: 'camera-status', 'data-testid': 'hub-camera-status' }, 'The camera is off.');
-  const cameraButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-camera-toggle' }, 'Scan the card with the camera');
+  const cameraWords = h('p', { class: 'camera-status', 'data-testid': 'hub-camera-status' }, t('hub-camera-off'));
+  const cameraButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'hub-camera-toggle' }, t('hub-camera-start'));
   const cameraBox = h('div', { class: 'camera hub-camera', 'data-testid': 'hub-camera', 'data-state': 'off', hidden: true },
     video, h('div', { class: 'camera-words' }, cameraWords));
   let camera = null;
@@ -332,7 +345,7 @@ function renderJoin(root) {
     camera = null;
     cameraBox.hidden = true;
     cameraBox.dataset.state = 'off';
-    cameraButton.textContent = 'Scan the card with the camera';
+    cameraButton.textContent = t('hub-camera-start');
   };
   cameraButton.addEventListener('click', () => {
     if (camera) {
@@ -340,11 +353,11 @@ function renderJoin(root) {
       return;
     }
     cameraBox.hidden = false;
-    cameraButton.textContent = 'Stop the camera';
+    cameraButton.textContent = t('hub-camera-stop');
     camera = new Camera(video, (codes) => {
-      const text = codes.map((c) => c.text).find((t) => t.startsWith(CARD_PREFIX));
+      const text = codes.map((c) => c.text).find((x) => x.startsWith(CARD_PREFIX));
       if (!text) {
-        cameraWords.textContent = 'That is not a hub’s pairing card. Hold the card from the hub’s screen to the camera.';
+        cameraWords.textContent = t('hub-camera-not-a-card');
         return;
       }
       stopCamera();
@@ -352,13 +365,7 @@ function renderJoin(root) {
     }, (state, detail) => {
       if (!alive) return;
       cameraBox.dataset.state = state;
-      cameraWords.textContent = {
-        starting: 'Starting the camera…',
-        live: 'Hold the pairing card in the frame.',
-        paused: 'Camera paused.',
-        none: detail || 'No camera here: type the code instead.',
-        error: detail || 'The camera is not available: type the code instead.',
-      }[state] || '';
+      cameraWords.textContent = cameraStateWords(state, detail);
     });
     camera.start(localStorage.getItem('entrada.camera') || undefined);
   });
@@ -371,13 +378,13 @@ function renderJoin(root) {
   }));
 
   replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-join-screen' },
-    h('h1', null, 'Join the venue hub'),
-    h('p', { class: 'lead' }, 'This kiosk will sync with the hub and ask it about every scan. It replaces this kiosk’s sync settings.'),
+    h('h1', null, t('hub-join-title')),
+    h('p', { class: 'lead' }, t('hub-join-lead')),
     h('section', { class: 'card', 'aria-labelledby': 'hub-found-title' },
-      h('div', { class: 'card-head' }, h('h2', { id: 'hub-found-title' }, 'Hubs on this network'), again),
+      h('div', { class: 'card-head' }, h('h2', { id: 'hub-found-title' }, t('hub-found-title')), again),
       foundBox),
     h('section', { class: 'card', 'aria-labelledby': 'hub-code-title' },
-      h('h2', { id: 'hub-code-title' }, 'The pairing card'),
+      h('h2', { id: 'hub-code-title' }, t('hub-code-title')),
       h('div', { class: 'btn-row' }, cameraButton),
       cameraBox,
       form,
@@ -385,12 +392,12 @@ function renderJoin(root) {
 
   async function search() {
     again.disabled = true;
-    replace(foundBox, loading('Looking for hubs…'));
+    replace(foundBox, loading(t('hub-searching')));
     let found;
     try {
       found = await api.get(api.paths.hubFound());
     } catch (e) {
-      if (alive) replace(foundBox, errorPanel(e, search, { title: 'Could not look for hubs' }));
+      if (alive) replace(foundBox, errorPanel(e, search, { title: t('hub-search-failed') }));
       again.disabled = false;
       return;
     }
@@ -400,11 +407,11 @@ function renderJoin(root) {
       chosen = null;
       byAddress.open = true;
       replace(foundBox, h('p', { class: 'empty', 'data-testid': 'hub-found-none' },
-        'No hub answered. Is it on, and on this network? You can also type its address from the card below.'));
+        t('hub-found-none')));
       return;
     }
     if (!found.some((f) => f.hub_id === chosen)) chosen = found[0].hub_id;
-    const list = h('div', { class: 'hub-found-list', role: 'radiogroup', 'aria-label': 'Hubs found' },
+    const list = h('div', { class: 'hub-found-list', role: 'radiogroup', 'aria-label': t('hub-found-label') },
       found.map((f) => {
         const radio = h('input', { type: 'radio', name: 'hub', value: f.hub_id, checked: f.hub_id === chosen, 'data-testid': 'hub-found-radio' });
         radio.addEventListener('change', () => { chosen = f.hub_id; code.focus(); });
@@ -427,7 +434,7 @@ function renderJoin(root) {
       return;
     }
     if (!typed) {
-      codeError.textContent = 'Type the code from the hub’s pairing card.';
+      codeError.textContent = t('hub-code-missing');
       code.focus();
       return;
     }
@@ -435,7 +442,7 @@ function renderJoin(root) {
     const fp = fingerprint.value.trim();
     if (address || fp) {
       if (!address || !fp) {
-        addressError.textContent = 'Give both the address and the fingerprint from the card, or neither.';
+        addressError.textContent = t('hub-address-incomplete');
         (address ? fingerprint : url).focus();
         return;
       }
@@ -449,8 +456,8 @@ function renderJoin(root) {
     if (busy) return;
     busy = true;
     submit.disabled = true;
-    submit.textContent = 'Joining…';
-    replace(result, loading('Joining the hub…'));
+    submit.textContent = t('hub-joining');
+    replace(result, loading(t('hub-joining-hub')));
     let joined;
     const since = Date.now();
     try {
@@ -460,7 +467,7 @@ function renderJoin(root) {
       busy = false;
       if (!alive) return;
       submit.disabled = false;
-      submit.textContent = 'Join';
+      submit.textContent = t('hub-join-submit');
       refused(e);
       return;
     }
@@ -468,7 +475,7 @@ function renderJoin(root) {
     if (!alive) return;
     stops.forEach((stop) => stop());
     stops.length = 0;
-    toast(`Joined the venue hub “${joined.hub_name}”.`, 'ok');
+    toast(t('hub-joined-toast', { name: joined.hub_name }), 'ok');
     showJoined(joined, since);
   }
 
@@ -488,20 +495,20 @@ function renderJoin(root) {
       addressError.textContent = api.humanise(addressProblem);
       return;
     }
-    replace(result, errorPanel(e, null, { title: e.status === 429 ? 'Wait a moment' : 'Not joined' }));
+    replace(result, errorPanel(e, null, { title: e.status === 429 ? t('hub-wait') : t('hub-not-joined') }));
   }
 
   /** Joined: the hub's events come over in the first round; then to the door. */
   function showJoined(joined, since) {
-    const progress = h('p', { 'data-testid': 'hub-joined-progress' }, 'Bringing the hub’s events over…');
-    const go = h('a', { class: 'btn btn-primary', href: '#/events', 'data-testid': 'hub-joined-events', hidden: true }, 'Choose the event');
+    const progress = h('p', { 'data-testid': 'hub-joined-progress' }, t('hub-events-coming'));
+    const go = h('a', { class: 'btn btn-primary', href: '#/events', 'data-testid': 'hub-joined-events', hidden: true }, t('hub-choose-event'));
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'hub-join-done' },
-      h('h1', null, 'Joined'),
+      h('h1', null, t('hub-joined')),
       h('section', { class: 'card notice-ok' },
-        h('h2', null, `This kiosk syncs with “${joined.hub_name}”`),
+        h('h2', null, t('hub-joined-with', { name: joined.hub_name })),
         identity([joined.url], groupFingerprint(joined.fingerprint)),
         progress,
-        h('div', { class: 'btn-row' }, go, h('a', { class: 'btn', href: '#/sync' }, 'Sync status')))));
+        h('div', { class: 'btn-row' }, go, h('a', { class: 'btn', href: '#/sync' }, t('hub-sync-status'))))));
     // The first round after the join brings the events: wait for it (or for its error).
     const wait = async (tries) => {
       if (!alive) return;
@@ -514,15 +521,15 @@ function renderJoin(root) {
       if (!alive) return;
       const after = (iso) => iso && Date.parse(iso) >= since - 2000;
       if (status && after(status.last_success_at)) {
-        progress.textContent = 'The hub’s events are here.';
+        progress.textContent = t('hub-events-here');
         go.hidden = false;
         go.focus();
         return;
       }
       if ((status && after(status.last_attempt_at) && status.last_error) || tries >= 60) {
         progress.textContent = status && status.last_error
-          ? `The events have not come over yet: ${status.last_error}`
-          : 'The events have not come over yet: the Sync screen says why.';
+          ? t('hub-events-not-yet', { reason: status.last_error })
+          : t('hub-events-not-yet-see-sync');
         go.hidden = false;
         return;
       }

@@ -9,6 +9,7 @@ import * as auth from '../auth.js';
 import { h, replace, loading, errorPanel, focusHeading } from '../dom.js';
 import { session, chooseAccount, isDoorDevice } from '../session.js';
 import { hideShell, toast } from '../shell.js';
+import { t } from '../i18n.js';
 
 /** Starts again on the door screen (as the door device, when that is what is left). */
 function restart() {
@@ -27,28 +28,28 @@ export function render(root) {
 
   // The door device itself: an organiser must sign in.
   if (isDoorDevice()) {
-    const signIn = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-door-sign-in' }, 'An organiser signs in');
+    const signIn = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-door-sign-in' }, t('door-leave-sign-in'));
     const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'leave-door-status' });
     signIn.addEventListener('click', async () => {
       signIn.disabled = true;
-      signIn.textContent = 'Opening sign-in…';
+      signIn.textContent = t('door-leave-opening');
       try {
         await auth.startSignIn('#/leave-door');
       } catch (e) {
         signIn.disabled = false;
-        signIn.textContent = 'An organiser signs in';
-        status.textContent = 'Could not open the sign-in. Try again.';
+        signIn.textContent = t('door-leave-sign-in');
+        status.textContent = t('door-leave-open-failed');
       }
     });
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-door' },
       h('div', { class: 'card leave-card' },
-        h('h1', null, 'Leave door mode?'),
-        h('p', { class: 'lead' }, 'This kiosk is a door device: it checks people in with door rights only.'),
-        h('p', null, 'To make it a normal kiosk again, an organiser signs in. Its door access is then revoked and the kiosk carries on as the organiser. Door staff who sign in here do not end door mode.'),
+        h('h1', null, t('door-leave-title')),
+        h('p', { class: 'lead' }, t('door-leave-lead')),
+        h('p', null, t('door-leave-how')),
         status,
         h('div', { class: 'btn-row' },
           signIn,
-          h('a', { class: 'btn btn-xl', href: '#/door', 'data-testid': 'leave-door-cancel' }, 'Back to the door')))));
+          h('a', { class: 'btn btn-xl', href: '#/door', 'data-testid': 'leave-door-cancel' }, t('door-leave-back'))))));
     signIn.focus();
     return () => { alive = false; };
   }
@@ -62,13 +63,13 @@ export function render(root) {
   if (!organiserOf) {
     // Not an organiser: door mode stays, and their own sign-in ends here.
     hideShell();
-    const back = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-door-back', onclick: restart }, 'Back to the door');
+    const back = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-door-back', onclick: restart }, t('door-leave-back'));
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-door-refused' },
       h('div', { class: 'card leave-card' },
-        h('h1', null, 'Only an organiser can leave door mode'),
+        h('h1', null, t('door-leave-refused-title')),
         h('p', { class: 'lead', 'data-testid': 'leave-door-refused-words' },
-          `You signed in as ${name}, door staff. This kiosk stays a door device, and your own sign-in has ended here.`),
-        h('p', null, 'To leave door mode, an organiser signs in.'),
+          t('door-leave-refused-words', { name })),
+        h('p', null, t('door-leave-refused-how')),
         h('div', { class: 'btn-row' }, back))));
     auth.signOut();
     back.focus();
@@ -77,8 +78,8 @@ export function render(root) {
 
   async function leave() {
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-door-working' },
-      h('h1', null, 'Leaving door mode'),
-      loading('Revoking the door access of this kiosk…')));
+      h('h1', null, t('door-leave-working-title')),
+      loading(t('door-leave-working'))));
     focusHeading(root);
     if (session.accountId !== organiserOf.account_id) chooseAccount(organiserOf);
     try {
@@ -86,14 +87,14 @@ export function render(root) {
     } catch (e) {
       if (e.status !== 404) { // 404: already revoked, which is what we want
         if (!alive) return;
-        const keep = h('button', { type: 'button', class: 'btn', 'data-testid': 'leave-door-keep' }, 'Keep door mode');
+        const keep = h('button', { type: 'button', class: 'btn', 'data-testid': 'leave-door-keep' }, t('door-leave-keep'));
         keep.addEventListener('click', async () => {
           await auth.signOut();
           restart();
         });
         replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-door-failed' },
-          h('h1', null, 'Door mode not left yet'),
-          errorPanel(e, leave, { title: 'The door access of this kiosk could not be revoked' }),
+          h('h1', null, t('door-leave-failed-title')),
+          errorPanel(e, leave, { title: t('door-leave-failed') }),
           h('div', { class: 'btn-row' }, keep)));
         focusHeading(root);
         return;
@@ -101,7 +102,7 @@ export function render(root) {
     }
     auth.leaveDevice();
     if (!alive) return;
-    toast(`Door mode ended. This kiosk is signed in as ${name}.`, 'ok', 5000);
+    toast(t('door-leave-done', { name }), 'ok', 5000);
     location.replace('#/door');
   }
 

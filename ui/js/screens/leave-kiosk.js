@@ -8,31 +8,32 @@ import * as auth from '../auth.js';
 import { h, replace } from '../dom.js';
 import { session, isOrganiserAnywhere } from '../session.js';
 import { exitUrl, kioskUrl, organiserRequest } from '../desktop.js';
+import { t } from '../i18n.js';
 
 export function render(root) {
   const stops = [];
   const status = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'leave-kiosk-status' });
-  const cancel = h('a', { class: 'btn btn-xl', href: '#/door', 'data-testid': 'leave-kiosk-cancel' }, 'Cancel');
+  const cancel = h('a', { class: 'btn btn-xl', href: '#/door', 'data-testid': 'leave-kiosk-cancel' }, t('common-cancel'));
   const name = session.user ? (session.user.name || session.user.email) : '';
 
   if (isOrganiserAnywhere()) {
-    const leave = h('button', { type: 'button', class: 'btn btn-danger btn-xl', 'data-testid': 'leave-kiosk-confirm' }, 'Leave kiosk mode and close');
-    const windowed = h('button', { type: 'button', class: 'btn btn-xl', 'data-testid': 'leave-kiosk-window' }, 'Leave kiosk mode, keep Entrada open');
-    stops.push(organiserRequest(leave, status, 'Closing Entrada…', exitUrl));
-    stops.push(organiserRequest(windowed, status, 'Leaving kiosk mode…', (token) => kioskUrl(false, token)));
+    const leave = h('button', { type: 'button', class: 'btn btn-danger btn-xl', 'data-testid': 'leave-kiosk-confirm' }, t('signin-leave-kiosk-close'));
+    const windowed = h('button', { type: 'button', class: 'btn btn-xl', 'data-testid': 'leave-kiosk-window' }, t('signin-leave-kiosk-window'));
+    stops.push(organiserRequest(leave, status, t('signin-leave-kiosk-closing'), exitUrl));
+    stops.push(organiserRequest(windowed, status, t('signin-leave-kiosk-leaving'), (token) => kioskUrl(false, token)));
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-kiosk' },
       h('div', { class: 'card leave-card' },
-        h('h1', null, 'Leave kiosk mode?'),
-        h('p', { class: 'lead' }, `Signed in as ${name}, organiser.`),
-        h('p', null, 'Closing keeps every check-in; start Entrada again to carry on. Kept open, Entrada becomes a normal window and starts that way until an organiser turns kiosk mode on again (Settings).'),
+        h('h1', null, t('signin-leave-kiosk-title')),
+        h('p', { class: 'lead' }, t('signin-leave-kiosk-as-organiser', { name })),
+        h('p', null, t('signin-leave-kiosk-explain')),
         status,
         h('div', { class: 'btn-row' }, leave, windowed, cancel))));
     leave.focus();
   } else {
-    const handOver = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-kiosk-switch' }, 'Sign out and let an organiser sign in');
+    const handOver = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'leave-kiosk-switch' }, t('signin-leave-kiosk-hand-over'));
     handOver.addEventListener('click', async () => {
       handOver.disabled = true;
-      handOver.textContent = 'Signing out…';
+      handOver.textContent = t('signin-leave-kiosk-signing-out');
       await auth.signOut();
       try {
         await auth.startSignIn('#/leave-kiosk');
@@ -42,9 +43,9 @@ export function render(root) {
     });
     replace(root, h('section', { class: 'screen narrow leave-kiosk', 'data-testid': 'leave-kiosk-door' },
       h('div', { class: 'card leave-card' },
-        h('h1', null, 'An organiser must sign in'),
-        h('p', { class: 'lead' }, 'Only an organiser can leave kiosk mode and close Entrada.'),
-        h('p', null, `You are signed in as ${name}, door staff. To close Entrada, sign out here and let an organiser sign in; or go back to the door and carry on.`),
+        h('h1', null, t('signin-leave-kiosk-door-title')),
+        h('p', { class: 'lead' }, t('signin-leave-kiosk-door-lead')),
+        h('p', null, t('signin-leave-kiosk-as-door-staff', { name })),
         status,
         h('div', { class: 'btn-row' }, handOver, cancel))));
     cancel.focus();

@@ -3,9 +3,10 @@
 // POST /kiosk/setup with a PKCE challenge; the answer's one-time code is exchanged like a
 // sign-in's, so the organiser is signed in at once (no second password entry).
 
-import { h, replace, uid, focusHeading } from '../dom.js';
+import { h, replace, uid, focusHeading, fixEntries } from '../dom.js';
 import * as auth from '../auth.js';
 import { humanise, paths } from '../api.js';
+import { t } from '../i18n.js';
 
 export const MIN_PASSPHRASE = 10;
 
@@ -30,14 +31,27 @@ export function strength(p) {
   return score;
 }
 
-const STRENGTH_WORDS = ['Too short', 'Weak', 'Fair', 'Good', 'Strong'];
-const STRENGTH_HINTS = [
-  '',
-  'Strength: weak. Easy to guess: add a few more words.',
-  'Strength: fair. One or two more words make it stronger.',
-  'Strength: good.',
-  'Strength: strong.',
-];
+/** A strength score (0–4) in one word. */
+function strengthWord(score) {
+  switch (score) {
+    case 0: return t('setup-strength-too-short');
+    case 1: return t('setup-strength-weak');
+    case 2: return t('setup-strength-fair');
+    case 3: return t('setup-strength-good');
+    default: return t('setup-strength-strong');
+  }
+}
+
+/** What a strength score (1–4) means, in a sentence. */
+function strengthHint(score) {
+  switch (score) {
+    case 1: return t('setup-strength-hint-weak');
+    case 2: return t('setup-strength-hint-fair');
+    case 3: return t('setup-strength-hint-good');
+    case 4: return t('setup-strength-hint-strong');
+    default: return '';
+  }
+}
 
 /**
  * `onDone()`: the organiser exists and is signed in. `onAlreadySetUp(note)`: someone set
@@ -61,19 +75,19 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
         err),
     };
   };
-  const name = field('name', 'Your name', { type: 'text', autocomplete: 'name', maxlength: 200 }, 'As your staff will see it.');
-  const email = field('email', 'Your email', { type: 'email', autocomplete: 'email', inputmode: 'email', spellcheck: 'false', maxlength: 254 },
-    'You sign in with it.');
-  const pass = field('password', 'Passphrase', { type: 'password', autocomplete: 'new-password', minlength: MIN_PASSPHRASE },
-    `At least ${MIN_PASSPHRASE} characters. A few words you can remember work well.`);
+  const name = field('name', t('setup-name-label'), { type: 'text', autocomplete: 'name', maxlength: 200 }, t('setup-name-hint'));
+  const email = field('email', t('setup-email-label'), { type: 'email', autocomplete: 'email', inputmode: 'email', spellcheck: 'false', maxlength: 254 },
+    t('setup-email-hint'));
+  const pass = field('password', t('setup-password-label'), { type: 'password', autocomplete: 'new-password', minlength: MIN_PASSPHRASE },
+    t('setup-password-hint', { min: MIN_PASSPHRASE }));
   const show = h('button', {
-    type: 'button', class: 'btn btn-small', 'data-testid': 'setup-show-password', 'aria-label': 'Show the passphrase', 'aria-controls': pass.input.id,
-  }, 'Show');
+    type: 'button', class: 'btn btn-small', 'data-testid': 'setup-show-password', 'aria-label': t('setup-password-show-label'), 'aria-controls': pass.input.id,
+  }, t('setup-password-show'));
   show.addEventListener('click', () => {
     const visible = pass.input.type === 'password';
     pass.input.type = visible ? 'text' : 'password';
-    show.textContent = visible ? 'Hide' : 'Show';
-    show.setAttribute('aria-label', visible ? 'Hide the passphrase' : 'Show the passphrase');
+    show.textContent = visible ? t('setup-password-hide') : t('setup-password-show');
+    show.setAttribute('aria-label', visible ? t('setup-password-hide-label') : t('setup-password-show-label'));
   });
   // Put the Show button beside the input.
   const passRow = h('div', { class: 'input-row plain' });
@@ -82,8 +96,8 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
 
   const segments = [0, 1, 2, 3].map(() => h('span', { class: 'strength-seg' }));
   const meter = h('div', {
-    class: 'strength', role: 'meter', 'aria-label': 'Passphrase strength', 'aria-valuemin': '0', 'aria-valuemax': '4',
-    'aria-valuenow': '0', 'aria-valuetext': STRENGTH_WORDS[0], 'data-testid': 'setup-strength', 'data-score': '0',
+    class: 'strength', role: 'meter', 'aria-label': t('setup-strength-label'), 'aria-valuemin': '0', 'aria-valuemax': '4',
+    'aria-valuenow': '0', 'aria-valuetext': strengthWord(0), 'data-testid': 'setup-strength', 'data-score': '0',
   }, segments);
   const meterWords = h('p', { class: 'strength-words', id: `${pass.input.id}-strength`, 'data-testid': 'setup-strength-words' });
   pass.input.setAttribute('aria-describedby', `${pass.input.id}-hint ${meterWords.id} ${pass.input.id}-err`);
@@ -95,15 +109,15 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
     meter.dataset.score = String(v ? score : 0);
     meter.dataset.empty = v ? 'false' : 'true';
     meter.setAttribute('aria-valuenow', String(score));
-    meter.setAttribute('aria-valuetext', STRENGTH_WORDS[score]);
+    meter.setAttribute('aria-valuetext', strengthWord(score));
     segments.forEach((seg, i) => seg.classList.toggle('on', !!v && i < Math.max(score, 1)));
     if (!v) {
       meterWords.textContent = '';
     } else if (score === 0) {
       const n = [...v].length;
-      meterWords.textContent = `Too short: ${n} of ${MIN_PASSPHRASE} characters.`;
+      meterWords.textContent = t('setup-strength-short', { count: n, min: MIN_PASSPHRASE });
     } else {
-      meterWords.textContent = STRENGTH_HINTS[score];
+      meterWords.textContent = strengthHint(score);
     }
     // Once an error is shown, it goes as soon as the entry is long enough.
     if (pass.err.textContent && [...v].length >= MIN_PASSPHRASE) clearError(pass);
@@ -112,7 +126,7 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
   paintStrength();
 
   const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'setup-error' });
-  const submit = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'setup-submit' }, 'Create organiser and sign in');
+  const submit = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'setup-submit' }, t('setup-submit'));
   const form = h('form', { class: 'setup-form', novalidate: true, 'data-testid': 'setup-form' },
     name.wrap, email.wrap, pass.wrap, formError, submit);
   const fields = [name, email, pass];
@@ -135,14 +149,14 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
       email: email.input.value.trim(),
       password: pass.input.value,
     };
-    if (!item.name) bad(name, 'Enter your name.');
-    if (!item.email) bad(email, 'Enter your email.');
-    else if (!/^[^\s@]+@[^\s@]+$/.test(item.email)) bad(email, 'This does not look like an email address.');
+    if (!item.name) bad(name, t('setup-name-missing'));
+    if (!item.email) bad(email, t('setup-email-missing'));
+    else if (!/^[^\s@]+@[^\s@]+$/.test(item.email)) bad(email, t('setup-email-invalid'));
     const n = [...item.password].length;
     if (n < MIN_PASSPHRASE) {
       bad(pass, n === 0
-        ? `Choose a passphrase of at least ${MIN_PASSPHRASE} characters.`
-        : `Too short: use at least ${MIN_PASSPHRASE} characters (now ${n}).`);
+        ? t('setup-password-missing', { min: MIN_PASSPHRASE })
+        : t('setup-password-too-short', { min: MIN_PASSPHRASE, count: n }));
     }
     const first = fields.find((f) => f.input.getAttribute('aria-invalid') === 'true');
     if (first) {
@@ -150,10 +164,10 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
       return;
     }
     submit.disabled = true;
-    submit.textContent = 'Creating…';
+    submit.textContent = t('setup-creating');
     const done = () => {
       submit.disabled = false;
-      submit.textContent = 'Create organiser and sign in';
+      submit.textContent = t('setup-submit');
     };
     let pkce;
     let response;
@@ -170,18 +184,18 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
     } catch (x) {
       if (!alive) return;
       done();
-      formError.textContent = 'Cannot reach Entrada. Check that it is running, then try again.';
+      formError.textContent = t('setup-unreachable');
       return;
     }
     if (!alive) return;
     if (response.status === 409) {
-      onAlreadySetUp('Entrada is already set up. Sign in.');
+      onAlreadySetUp(t('setup-already'));
       return;
     }
     if (response.status === 403) {
       done();
       replace(formError, h('p', { 'data-testid': 'setup-not-here' },
-        'Set-up must be done on the kiosk computer itself. Open Entrada on that computer (at http://localhost:…) and set it up there.'));
+        t('setup-not-here')));
       return;
     }
     if (response.status === 422) {
@@ -192,7 +206,7 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
         if (f) bad(f, humanise(m)); else leftover.push(humanise(m));
       }
       if (leftover.length) replace(formError, h('ul', null, leftover.map((m) => h('li', null, m))));
-      else formError.textContent = 'Please fix the highlighted entries.';
+      else formError.textContent = fixEntries();
       const f = fields.find((x) => x.input.getAttribute('aria-invalid') === 'true');
       if (f) f.input.focus();
       return;
@@ -200,21 +214,23 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
     if (!response.ok) {
       done();
       formError.textContent = response.status === 429
-        ? 'Too many attempts. Wait a minute, then try again.'
-        : `Entrada could not do this (${response.status}${body && body.error ? `: ${body.error}` : ''}). Try again.`;
+        ? t('setup-too-many')
+        : body && body.error
+          ? t('setup-failed-error', { status: String(response.status), error: String(body.error) })
+          : t('setup-failed', { status: String(response.status) });
       return;
     }
     const code = body && body.item && body.item.code;
     if (!code) {
-      onSignInNeeded('Your organiser account is ready. Sign in with the email and passphrase you just chose.');
+      onSignInNeeded(t('setup-sign-in-needed'));
       return;
     }
-    submit.textContent = 'Signing in…';
+    submit.textContent = t('setup-signing-in');
     try {
       await auth.signInWithCode(code, pkce.verifier);
     } catch (x) {
       if (!alive) return;
-      onSignInNeeded('Your organiser account is ready. Sign in with the email and passphrase you just chose.');
+      onSignInNeeded(t('setup-sign-in-needed'));
       return;
     }
     if (!alive) return;
@@ -223,8 +239,8 @@ export function render(root, { onDone, onAlreadySetUp, onSignInNeeded } = {}) {
 
   replace(root, h('section', { class: 'screen welcome setup', 'data-testid': 'setup-screen' },
     h('div', { class: 'welcome-card setup-card' },
-      h('h1', null, 'Set up Entrada'),
-      h('p', { class: 'lead' }, 'Create the first organiser: you. You will sign in with this email and passphrase.'),
+      h('h1', null, t('setup-title')),
+      h('p', { class: 'lead' }, t('setup-lead')),
       form)));
   focusHeading(root);
   return () => { alive = false; };

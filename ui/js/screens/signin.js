@@ -8,6 +8,7 @@ import { h, replace, focusHeading } from '../dom.js';
 import * as auth from '../auth.js';
 import { isDesktop } from '../desktop.js';
 import { listenForScanner } from '../scanner.js';
+import { t } from '../i18n.js';
 
 /**
  * `note`: why a sign-in is needed here (e.g. to leave kiosk mode); `ended`: why the
@@ -21,17 +22,17 @@ export function render(root, { error, note, ended } = {}) {
     'data-testid': 'sign-in',
     onclick: async () => {
       button.disabled = true;
-      button.textContent = 'Opening sign-in…';
+      button.textContent = t('signin-opening');
       const hash = location.hash && location.hash !== '#/' ? location.hash : '#/door';
       try {
         await auth.startSignIn(hash);
       } catch (e) {
         button.disabled = false;
-        button.textContent = 'Sign in';
-        replace(msg, 'Could not start the sign-in. Reload the page and try again.');
+        button.textContent = t('signin-button');
+        replace(msg, t('signin-could-not-start'));
       }
     },
-  }, 'Sign in');
+  }, t('signin-button'));
   const msg = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'signin-error' }, error || '');
   // A ticket scanned while nobody is signed in: said here (the scanner's Enter is kept
   // from pressing any button), polite, not an alarm.
@@ -41,18 +42,18 @@ export function render(root, { error, note, ended } = {}) {
     h('div', { class: 'welcome-card' },
       h('div', { class: 'welcome-mark', 'aria-hidden': 'true' }, 'E'),
       h('h1', null, 'Entrada'),
-      h('p', { class: 'lead' }, 'Event check-in. Sign in with your staff email and password.'),
+      h('p', { class: 'lead' }, t('signin-lead')),
       ended ? h('p', { class: 'notice notice-warn', role: 'alert', 'data-testid': 'signin-ended' }, ended) : null,
       note ? h('p', { class: 'notice', 'data-testid': 'signin-note' }, note) : null,
       error ? msg : null,
       scanned,
       button,
       h('p', { class: 'muted small' }, isDesktop()
-        ? 'Your sign-in lasts until you sign out or Entrada closes; sign out when you leave the kiosk.'
-        : 'Your sign-in stays on this tab only; close the tab or sign out when you leave the kiosk.'))));
+        ? t('signin-lasts-desktop')
+        : t('signin-lasts-tab')))));
   focusHeading(root);
   return listenForScanner(() => {
     scanned.className = 'notice';
-    scanned.textContent = 'A ticket was scanned, but nobody is signed in on this kiosk. Sign in, then scan it again.';
+    scanned.textContent = t('signin-scanned');
   });
 }

@@ -8,20 +8,28 @@
 
 import * as api from '../api.js';
 import {
-  h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog, uid, FIX_ENTRIES,
+  h, replace, loading, errorPanel, formatDateTime, ago, confirmDialog, uid, fixEntries,
 } from '../dom.js';
 import { session } from '../session.js';
 import { checkEmail, checkText, MAX_SHORT } from '../fields.js';
 import { toast } from '../shell.js';
+import { t } from '../i18n.js';
 import { copyRow, revokeClient } from './settings.js';
 import { handToTheDoorControl, isDoorDeviceClient } from '../door-device.js';
 
-const ROLE_WORDS = { door: 'Door staff', organiser: 'Organiser' };
+/** A staff role in words. */
+function roleWord(role) {
+  switch (role) {
+    case 'door': return t('staff-role-door');
+    case 'organiser': return t('staff-role-organiser');
+    default: return role;
+  }
+}
 
 function signInWords(iso) {
-  if (!iso) return 'Never signed in';
-  const t = new Date(iso).getTime();
-  if (Number.isFinite(t) && Date.now() - t < 24 * 3600 * 1000) return ago(iso);
+  if (!iso) return t('staff-never-signed-in');
+  const ms = new Date(iso).getTime();
+  if (Number.isFinite(ms) && Date.now() - ms < 24 * 3600 * 1000) return ago(iso);
   return formatDateTime(iso);
 }
 
@@ -47,20 +55,20 @@ export function render(root) {
     type: 'radio', name: 'staff-role', id: `staff-role-${role}`, value: role, checked: role === 'door', 'data-testid': `staff-role-${role}`,
   }));
   const roleSet = h('fieldset', { class: 'full role-fieldset' },
-    h('legend', null, 'Role'),
+    h('legend', null, t('staff-role')),
     h('div', { class: 'choices' },
       h('label', { class: 'check-row', for: 'staff-role-door' }, roleInputs[0],
-        h('span', null, h('strong', null, 'Door staff'), h('span', { class: 'muted' }, ' — check people in and scan tickets'))),
+        h('span', null, h('strong', null, roleWord('door')), h('span', { class: 'muted' }, ` ${t('staff-role-door-hint')}`))),
       h('label', { class: 'check-row', for: 'staff-role-organiser' }, roleInputs[1],
-        h('span', null, h('strong', null, 'Organiser'), h('span', { class: 'muted' }, ' — everything, including events and staff')))),
+        h('span', null, h('strong', null, roleWord('organiser')), h('span', { class: 'muted' }, ` ${t('staff-role-organiser-hint')}`)))),
     roleError);
   const formError = h('div', { class: 'form-error', role: 'alert', 'data-testid': 'staff-form-error' });
-  const add = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'staff-add' }, 'Add');
+  const add = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'staff-add' }, t('staff-add'));
   const form = h('form', { class: 'staff-form', novalidate: true, 'data-testid': 'staff-form' },
     h('div', { class: 'form-grid' },
-      h('div', { class: 'field' }, h('label', { for: nameId }, 'Name'), nameInput, nameError),
-      h('div', { class: 'field' }, h('label', { for: emailId }, 'Email'), emailInput,
-        h('p', { class: 'hint', id: `${emailId}-hint` }, 'They sign in with it.'), emailError)),
+      h('div', { class: 'field' }, h('label', { for: nameId }, t('staff-name')), nameInput, nameError),
+      h('div', { class: 'field' }, h('label', { for: emailId }, t('staff-email')), emailInput,
+        h('p', { class: 'hint', id: `${emailId}-hint` }, t('staff-email-hint')), emailError)),
     roleSet,
     formError,
     h('div', { class: 'btn-row' }, add));
@@ -92,13 +100,13 @@ export function render(root) {
       first = first || emailInput;
     }
     if (first) {
-      formError.textContent = FIX_ENTRIES;
+      formError.textContent = fixEntries();
       first.focus();
       return;
     }
     const role = roleInputs.find((r) => r.checked).value;
     add.disabled = true;
-    add.textContent = 'Adding…';
+    add.textContent = t('staff-adding');
     let made;
     try {
       const res = await api.post(api.paths.staff(), { item: { name: name.value, email: emailOk.value, role } });
@@ -106,7 +114,7 @@ export function render(root) {
     } catch (err) {
       if (!alive) return;
       add.disabled = false;
-      add.textContent = 'Add';
+      add.textContent = t('staff-add');
       if (err.status === 422 && err.errors.length) {
         const leftover = [];
         let focus = null;
@@ -128,16 +136,16 @@ export function render(root) {
           }
         }
         if (leftover.length) replace(formError, h('ul', null, leftover.map((m) => h('li', null, m))));
-        else formError.textContent = FIX_ENTRIES;
+        else formError.textContent = fixEntries();
         if (focus) focus.focus();
       } else {
-        replace(formError, errorPanel(err, () => form.requestSubmit(), { title: 'Not added yet — your entries are kept' }));
+        replace(formError, errorPanel(err, () => form.requestSubmit(), { title: t('staff-not-added-yet') }));
       }
       return;
     }
     if (!alive) return;
     add.disabled = false;
-    add.textContent = 'Add';
+    add.textContent = t('staff-add');
     nameInput.value = '';
     emailInput.value = '';
     roleInputs[0].checked = true;
@@ -147,17 +155,17 @@ export function render(root) {
 
   /** The temporary passphrase, once: the server keeps only its hash. */
   function showPassphrase(member, why) {
-    const done = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'temp-password-done' }, 'Done: I have passed it on');
+    const done = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'temp-password-done' }, t('staff-passphrase-done'));
     const title = why === 'added'
-      ? `${member.name} can sign in now`
-      : `New passphrase for ${member.name}`;
+      ? t('staff-passphrase-added-title', { name: member.name })
+      : t('staff-passphrase-reset-title', { name: member.name });
     const panel = h('section', { class: 'secret-card', 'data-testid': 'temp-password-panel', 'aria-labelledby': 'temp-pass-title' },
       h('h3', { id: 'temp-pass-title', tabindex: '-1' }, title),
-      h('p', null, `${ROLE_WORDS[member.role] || member.role} · signs in with `, h('strong', { 'data-testid': 'temp-password-email' }, member.email)),
-      copyRow(member.temporary_password, 'temp-password', 'Temporary passphrase'),
+      h('p', null, `${t('staff-passphrase-signs-in-with', { role: roleWord(member.role) })} `, h('strong', { 'data-testid': 'temp-password-email' }, member.email)),
+      copyRow(member.temporary_password, 'temp-password', t('staff-passphrase-label')),
       h('p', { class: 'notice notice-warn', 'data-testid': 'temp-password-warning' },
-        h('strong', null, 'Shown only now. '),
-        'Give it to them in person; Entrada keeps only a fingerprint of it. If it is lost, reset the passphrase.'),
+        h('strong', null, `${t('staff-passphrase-once')} `),
+        t('staff-passphrase-warning')),
       h('div', { class: 'btn-row' }, done));
     done.addEventListener('click', () => {
       replace(reveal);
@@ -168,7 +176,7 @@ export function render(root) {
   }
 
   // ---- People -------------------------------------------------------------------------
-  const listBox = h('div', { 'data-testid': 'staff-list' }, loading('Loading staff…'));
+  const listBox = h('div', { 'data-testid': 'staff-list' }, loading(t('staff-loading')));
   const listStatus = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'staff-error' });
 
   async function loadPeople() {
@@ -176,7 +184,7 @@ export function render(root) {
     try {
       res = await api.get(api.paths.staff());
     } catch (e) {
-      if (alive) replace(listBox, errorPanel(e, loadPeople, { title: 'Could not load the staff' }));
+      if (alive) replace(listBox, errorPanel(e, loadPeople, { title: t('staff-load-failed') }));
       return;
     }
     if (!alive) return;
@@ -186,40 +194,40 @@ export function render(root) {
 
   function showPeople() {
     if (people.length === 0) {
-      replace(listBox, h('p', { class: 'empty' }, 'Nobody yet.'));
+      replace(listBox, h('p', { class: 'empty' }, t('staff-empty')));
       return;
     }
     replace(listBox, h('div', { class: 'table-wrap' }, h('table', { class: 'staff-table' },
       h('thead', null, h('tr', null,
-        h('th', { scope: 'col' }, 'Person'),
-        h('th', { scope: 'col' }, 'Role'),
-        h('th', { scope: 'col' }, 'Last sign-in'),
-        h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Actions')))),
+        h('th', { scope: 'col' }, t('staff-col-person')),
+        h('th', { scope: 'col' }, t('staff-role')),
+        h('th', { scope: 'col' }, t('staff-col-last-sign-in')),
+        h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('staff-col-actions'))))),
       h('tbody', null, people.map(personRow)))));
   }
 
   function personRow(p) {
     const me = session.user && session.user.id === p.id;
     const select = h('select', {
-      'aria-label': `Role of ${p.name}`, 'data-testid': 'staff-role', disabled: p.disabled,
+      'aria-label': t('staff-role-of', { name: p.name }), 'data-testid': 'staff-role', disabled: p.disabled,
     },
-    h('option', { value: 'door', selected: p.role === 'door' }, ROLE_WORDS.door),
-    h('option', { value: 'organiser', selected: p.role === 'organiser' }, ROLE_WORDS.organiser));
+    h('option', { value: 'door', selected: p.role === 'door' }, roleWord('door')),
+    h('option', { value: 'organiser', selected: p.role === 'organiser' }, roleWord('organiser')));
     select.addEventListener('change', () => changeRole(p, select));
     const toggle = p.disabled
       ? h('button', {
-        type: 'button', class: 'btn btn-small', 'data-testid': 'staff-enable', 'aria-label': `Enable ${p.name}`, onclick: (e) => setDisabled(p, false, e.currentTarget),
-      }, 'Enable')
+        type: 'button', class: 'btn btn-small', 'data-testid': 'staff-enable', 'aria-label': t('staff-enable-name', { name: p.name }), onclick: (e) => setDisabled(p, false, e.currentTarget),
+      }, t('staff-enable'))
       : h('button', {
-        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'staff-disable', 'aria-label': `Disable ${p.name}`, onclick: (e) => setDisabled(p, true, e.currentTarget),
-      }, 'Disable');
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'staff-disable', 'aria-label': t('staff-disable-name', { name: p.name }), onclick: (e) => setDisabled(p, true, e.currentTarget),
+      }, t('staff-disable'));
     const reset = h('button', {
-      type: 'button', class: 'btn btn-small', 'data-testid': 'staff-reset', 'aria-label': `Reset passphrase of ${p.name}`, disabled: p.disabled, onclick: (e) => resetPassword(p, e.currentTarget),
-    }, 'Reset passphrase');
+      type: 'button', class: 'btn btn-small', 'data-testid': 'staff-reset', 'aria-label': t('staff-reset-name', { name: p.name }), disabled: p.disabled, onclick: (e) => resetPassword(p, e.currentTarget),
+    }, t('staff-reset'));
     return h('tr', { 'data-testid': 'staff-row', 'data-email': p.email, 'data-disabled': p.disabled ? 'true' : 'false', class: p.disabled && 'row-disabled' },
       h('td', null,
-        h('div', { class: 'staff-name' }, p.name, me ? h('span', { class: 'muted' }, ' (you)') : null,
-          p.disabled ? h('span', { class: 'chip chip-disabled', 'data-testid': 'staff-disabled' }, 'Disabled') : null),
+        h('div', { class: 'staff-name' }, p.name, me ? h('span', { class: 'muted' }, ` ${t('staff-you')}`) : null,
+          p.disabled ? h('span', { class: 'chip chip-disabled', 'data-testid': 'staff-disabled' }, t('staff-disabled')) : null),
         h('div', { class: 'row-sub' }, p.email)),
       h('td', null, select),
       h('td', { class: 'nowrap', 'data-testid': 'staff-last-sign-in' }, signInWords(p.last_sign_in_at)),
@@ -228,7 +236,7 @@ export function render(root) {
 
   function refused(err, what) {
     if (err.status === 422) return err.details.length ? err.details.join(' ') : err.words;
-    return `${what}: ${err.words}`;
+    return t('staff-refused', { what, error: err.words });
   }
 
   async function changeRole(p, select) {
@@ -236,11 +244,11 @@ export function render(root) {
     const role = select.value;
     const me = session.user && session.user.id === p.id;
     const yes = await confirmDialog({
-      title: role === 'organiser' ? `Make ${p.name} an organiser?` : `Make ${p.name} door staff?`,
+      title: role === 'organiser' ? t('staff-make-organiser-title', { name: p.name }) : t('staff-make-door-title', { name: p.name }),
       body: role === 'organiser'
-        ? 'Organisers may do everything: events, attendees, imports, sync and staff.'
-        : `Door staff check people in and scan tickets, nothing else.${me ? ' That is you: the organiser screens close for you.' : ''}`,
-      confirmWords: 'Change the role',
+        ? t('staff-make-organiser-body')
+        : [t('staff-make-door-body'), me ? t('staff-make-door-body-self') : null].filter(Boolean).join(' '),
+      confirmWords: t('staff-make-confirm'),
       testid: 'role-dialog',
     });
     if (!alive) return;
@@ -253,12 +261,12 @@ export function render(root) {
     try {
       await api.patch(api.paths.staffMember(p.id), { item: { role } });
       if (!alive) return;
-      toast(`${p.name} is now ${ROLE_WORDS[role].toLowerCase()}.`, 'ok');
+      toast(role === 'organiser' ? t('staff-now-organiser', { name: p.name }) : t('staff-now-door', { name: p.name }), 'ok');
     } catch (e) {
       if (!alive) return;
       select.value = p.role;
       select.disabled = false;
-      listStatus.textContent = refused(e, 'The role was not changed');
+      listStatus.textContent = refused(e, t('staff-role-not-changed'));
       select.focus();
       return;
     }
@@ -270,9 +278,9 @@ export function render(root) {
     const me = session.user && session.user.id === p.id;
     if (disabled) {
       const yes = await confirmDialog({
-        title: `Disable ${p.name}?`,
-        body: `${me ? 'That is you: you will be signed out at once. ' : ''}${p.name} is signed out everywhere at once and cannot sign in until enabled again. Their check-ins stay.`,
-        confirmWords: 'Disable',
+        title: t('staff-disable-title', { name: p.name }),
+        body: [me ? t('staff-disable-body-self') : null, t('staff-disable-body', { name: p.name })].filter(Boolean).join(' '),
+        confirmWords: t('staff-disable'),
         danger: true,
         testid: 'disable-dialog',
       });
@@ -282,11 +290,11 @@ export function render(root) {
     try {
       await api.patch(api.paths.staffMember(p.id), { item: { disabled } });
       if (!alive) return;
-      toast(disabled ? `${p.name} is disabled and signed out.` : `${p.name} can sign in again.`, 'ok');
+      toast(disabled ? t('staff-disabled-toast', { name: p.name }) : t('staff-enabled-toast', { name: p.name }), 'ok');
     } catch (e) {
       if (!alive) return;
       button.disabled = false;
-      listStatus.textContent = refused(e, disabled ? 'Not disabled' : 'Not enabled');
+      listStatus.textContent = refused(e, disabled ? t('staff-not-disabled') : t('staff-not-enabled'));
       button.focus();
       return;
     }
@@ -296,9 +304,9 @@ export function render(root) {
   async function resetPassword(p, button) {
     listStatus.textContent = '';
     const yes = await confirmDialog({
-      title: `Reset the passphrase of ${p.name}?`,
-      body: 'A new temporary passphrase is made and shown once. Their current sign-ins end; the old passphrase stops working.',
-      confirmWords: 'Reset passphrase',
+      title: t('staff-reset-title', { name: p.name }),
+      body: t('staff-reset-body'),
+      confirmWords: t('staff-reset'),
       danger: true,
       testid: 'reset-dialog',
     });
@@ -310,7 +318,7 @@ export function render(root) {
     } catch (e) {
       if (!alive) return;
       button.disabled = false;
-      listStatus.textContent = refused(e, 'Not reset');
+      listStatus.textContent = refused(e, t('staff-not-reset'));
       return;
     }
     if (!alive) return;
@@ -328,59 +336,59 @@ export function render(root) {
     try {
       items = await api.get(api.paths.clients());
     } catch (e) {
-      if (alive) replace(devicesBox, errorPanel(e, loadDevices, { title: 'Could not load the door devices' }));
+      if (alive) replace(devicesBox, errorPanel(e, loadDevices, { title: t('staff-devices-load-failed') }));
       return;
     }
     if (!alive) return;
     const devices = (Array.isArray(items) ? items : (items && items.items) || []).filter(isDoorDeviceClient);
     if (devices.length === 0) {
-      replace(devicesBox, h('p', { class: 'empty', 'data-testid': 'door-devices-empty' }, 'No door devices.'));
+      replace(devicesBox, h('p', { class: 'empty', 'data-testid': 'door-devices-empty' }, t('staff-devices-empty')));
       return;
     }
     replace(devicesBox, h('ul', { class: 'device-list' }, devices.map((c) => h('li', { class: 'device-row', 'data-testid': 'door-device-row', 'data-client-id': c.client_id },
       h('div', null,
         h('div', { class: 'staff-name' }, c.name.replace(/^Door device:\s*/, '') || c.name),
-        h('div', { class: 'row-sub' }, `Since ${formatDateTime(c.created_at)}`)),
+        h('div', { class: 'row-sub' }, t('staff-device-since', { when: formatDateTime(c.created_at) }))),
       h('button', {
-        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'door-device-revoke', 'aria-label': `Revoke ${c.name}`,
+        type: 'button', class: 'btn btn-small btn-danger-outline', 'data-testid': 'door-device-revoke', 'aria-label': t('staff-device-revoke-name', { name: c.name }),
         onclick: (e) => revokeDevice(c, e.currentTarget),
-      }, 'Revoke')))));
+      }, t('staff-device-revoke'))))));
   }
 
   function revokeDevice(c, button) {
     return revokeClient({
       client: c, button, status: devicesStatus, alive: () => alive, reload: loadDevices, testid: 'revoke-device-dialog',
-      body: 'That device stops checking people in at once and shows the sign-in. This cannot be undone; hand a kiosk to the door again to make a new door device.',
-      gone: 'That door device was already revoked.',
+      body: t('staff-device-revoke-body'),
+      gone: t('staff-device-gone'),
     });
   }
 
   const toAdd = h('button', {
     type: 'button', class: 'btn btn-primary', 'data-testid': 'staff-to-add',
     onclick: () => { nameInput.scrollIntoView({ block: 'center' }); nameInput.focus(); },
-  }, '+ Add a person');
+  }, `+ ${t('staff-add-person')}`);
   replace(root, h('section', { class: 'screen', 'data-testid': 'staff-screen' },
     h('div', { class: 'screen-head' },
       h('div', null,
-        h('h1', null, 'Staff'),
-        h('p', { class: 'muted' }, session.accountName ? `People who sign in to ${session.accountName}, and door devices.` : 'People who sign in here, and door devices.')),
+        h('h1', null, t('staff-title')),
+        h('p', { class: 'muted' }, session.accountName ? t('staff-intro-account', { account: session.accountName }) : t('staff-intro'))),
       toAdd),
     h('section', { class: 'card', 'aria-labelledby': 'staff-people-title' },
-      h('h2', { id: 'staff-people-title' }, 'People'),
+      h('h2', { id: 'staff-people-title' }, t('staff-people-title')),
       listStatus,
       listBox),
     h('div', { class: 'grid-2 staff-grid section-gap' },
       h('section', { class: 'card', 'aria-labelledby': 'staff-add-title' },
-        h('h2', { id: 'staff-add-title' }, 'Add a person'),
-        h('p', { class: 'muted' }, 'They get a temporary passphrase to sign in with.'),
+        h('h2', { id: 'staff-add-title' }, t('staff-add-person')),
+        h('p', { class: 'muted' }, t('staff-add-intro')),
         form,
         reveal),
       h('section', { class: 'card', 'aria-labelledby': 'devices-title', 'data-testid': 'door-devices-card' },
-        h('h2', { id: 'devices-title' }, 'Door devices'),
-        h('p', { class: 'muted' }, 'A kiosk handed to the door checks people in with door rights only, and nobody types a passphrase there. Leaving door mode needs an organiser.'),
+        h('h2', { id: 'devices-title' }, t('staff-devices-title')),
+        h('p', { class: 'muted' }, t('staff-devices-intro')),
         handStatus,
         h('div', { class: 'btn-row' }, hand),
-        h('h3', { class: 'section-gap' }, 'In use'),
+        h('h3', { class: 'section-gap' }, t('staff-devices-in-use')),
         devicesStatus,
         devicesBox))));
   loadPeople();

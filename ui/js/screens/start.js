@@ -9,12 +9,11 @@
 
 import * as api from '../api.js';
 import { humanise } from '../api.js';
-import { h, replace, uid, loading, errorPanel, formatDate, focusHeading } from '../dom.js';
+import { h, replace, uid, loading, errorPanel, formatDate, focusHeading, fixEntries } from '../dom.js';
 import { session, chooseEvent } from '../session.js';
 import { refreshSync, renderNav } from '../shell.js';
 import { startDemo } from '../demo.js';
-
-const numbers = new Intl.NumberFormat();
+import { t } from '../i18n.js';
 
 function go(hash) {
   if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
@@ -34,12 +33,12 @@ function renderChoice(root) {
   const demoButton = h('button', {
     type: 'button', class: 'start-choice', 'data-testid': 'start-demo', 'aria-describedby': 'start-demo-words',
   },
-  h('span', { class: 'start-choice-title' }, 'Try it with a demo event'),
-  h('span', { class: 'start-choice-words', id: 'start-demo-words' }, '300 made-up guests with tickets to scan. Remove it in one step when done.'));
+  h('span', { class: 'start-choice-title' }, t('start-demo-title')),
+  h('span', { class: 'start-choice-words', id: 'start-demo-words' }, t('start-demo-words')));
   demoButton.addEventListener('click', async () => {
     demoButton.disabled = true;
     demoButton.setAttribute('aria-busy', 'true');
-    demoButton.querySelector('.start-choice-title').textContent = 'Making the demo event…';
+    demoButton.querySelector('.start-choice-title').textContent = t('start-demo-making');
     replace(status);
     try {
       await startDemo();
@@ -50,28 +49,30 @@ function renderChoice(root) {
       if (!alive) return;
       demoButton.disabled = false;
       demoButton.removeAttribute('aria-busy');
-      demoButton.querySelector('.start-choice-title').textContent = 'Try it with a demo event';
-      replace(status, errorPanel(e, () => demoButton.click(), { title: 'The demo event was not made' }));
+      demoButton.querySelector('.start-choice-title').textContent = t('start-demo-title');
+      replace(status, errorPanel(e, () => demoButton.click(), { title: t('start-demo-failed') }));
     }
   });
   const skipTo = session.event ? '#/door' : '#/events';
   replace(root, h('section', { class: 'screen start', 'data-testid': 'start-screen' },
-    h('h1', null, 'Get started'),
-    h('p', { class: 'lead' }, `${session.user && session.user.name ? `Welcome, ${session.user.name.split(/\s+/)[0]}. ` : ''}How do you want to start? Each way ends at the door screen, ready to scan.`),
+    h('h1', null, t('start-title')),
+    h('p', { class: 'lead' }, session.user && session.user.name
+      ? t('start-lead-welcome', { name: session.user.name.split(/\s+/)[0] })
+      : t('start-lead')),
     h('ul', { class: 'start-choices' },
       h('li', null, h('a', { class: 'start-choice', href: '#/start/connect', 'data-testid': 'start-connect' },
-        h('span', { class: 'start-choice-title' }, 'Connect to our event server'),
-        h('span', { class: 'start-choice-words' }, 'Bring your event and its guest list from your registration system.'))),
+        h('span', { class: 'start-choice-title' }, t('start-connect-title')),
+        h('span', { class: 'start-choice-words' }, t('start-connect-words')))),
       h('li', null, h('a', { class: 'start-choice', href: '#/events/new?first=1', 'data-testid': 'start-create' },
-        h('span', { class: 'start-choice-title' }, 'Create an event here'),
-        h('span', { class: 'start-choice-words' }, 'Name, dates and sessions. Then import a guest list or add people by hand.'))),
+        h('span', { class: 'start-choice-title' }, t('start-create-title')),
+        h('span', { class: 'start-choice-words' }, t('start-create-words')))),
       h('li', null, h('a', { class: 'start-choice', href: '#/hub/join', 'data-testid': 'start-hub' },
-        h('span', { class: 'start-choice-title' }, 'Join the venue hub'),
-        h('span', { class: 'start-choice-words' }, 'Another Entrada at this venue is the hub: sync with it, door to door.'))),
+        h('span', { class: 'start-choice-title' }, t('start-hub-title')),
+        h('span', { class: 'start-choice-words' }, t('start-hub-words')))),
       h('li', null, demoButton)),
     status,
     h('p', { class: 'start-skip' },
-      h('a', { class: 'btn btn-ghost', href: skipTo, 'data-testid': 'start-skip' }, session.event ? 'Skip: go to the door' : 'Skip for now'))));
+      h('a', { class: 'btn btn-ghost', href: skipTo, 'data-testid': 'start-skip' }, session.event ? t('start-skip-to-door') : t('start-skip')))));
   return () => { alive = false; };
 }
 
@@ -83,8 +84,8 @@ function renderConnect(root) {
   const stop = () => { alive = false; clearTimeout(pollTimer); };
 
   const shell = h('section', { class: 'screen narrow connect', 'data-testid': 'connect-screen' },
-    h('a', { class: 'back-link', href: '#/start' }, '‹ Other ways to start'),
-    h('h1', null, 'Connect to your event server'),
+    h('a', { class: 'back-link', href: '#/start' }, t('start-back')),
+    h('h1', null, t('start-connect-heading')),
     loading());
   replace(root, shell);
 
@@ -112,11 +113,11 @@ function renderConnect(root) {
       };
     };
     const stored = !!config.client_secret_set;
-    const base = input('base_url', 'Server address (API)', { type: 'url', inputmode: 'url', value: config.base_url || '', placeholder: 'https://events.example.com/api/v2' }, 'It usually ends in /api/v2.');
-    const authUrl = input('auth_url', 'Sign-in address', { type: 'url', inputmode: 'url', value: config.auth_url || '', placeholder: 'https://events.example.com' }, 'Where the server hands out tokens. Often the same address without /api/v2.');
-    const clientId = input('client_id', 'Client id', { value: config.client_id || '' }, 'From the server’s administrator.');
-    const secret = input('client_secret', 'Client secret', { type: 'password', autocomplete: 'new-password', placeholder: stored ? 'Stored: leave empty to keep it' : '' },
-      stored ? 'A secret is stored already.' : 'Given with the client id.');
+    const base = input('base_url', t('start-base-url-label'), { type: 'url', inputmode: 'url', value: config.base_url || '', placeholder: 'https://events.example.com/api/v2' }, t('start-base-url-hint'));
+    const authUrl = input('auth_url', t('start-auth-url-label'), { type: 'url', inputmode: 'url', value: config.auth_url || '', placeholder: 'https://events.example.com' }, t('start-auth-url-hint'));
+    const clientId = input('client_id', t('start-client-id-label'), { value: config.client_id || '' }, t('start-client-id-hint'));
+    const secret = input('client_secret', t('start-client-secret-label'), { type: 'password', autocomplete: 'new-password', placeholder: stored ? t('start-client-secret-stored-placeholder') : '' },
+      stored ? t('start-client-secret-stored-hint') : t('start-client-secret-hint'));
     const all = [base, authUrl, clientId, secret];
     // The sign-in address follows the API address (without /api/v2) until it is typed in.
     let authSuggested = authUrl.el.value ? null : '';
@@ -132,7 +133,7 @@ function renderConnect(root) {
     });
     authUrl.el.addEventListener('input', () => { authSuggested = null; });
 
-    const testButton = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'connect-test' }, 'Test connection');
+    const testButton = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'connect-test' }, t('start-test'));
     const testResult = h('div', { 'aria-live': 'polite', 'data-testid': 'connect-test-result' });
     const form = h('form', { novalidate: true, 'data-testid': 'connect-form' },
       h('div', { class: 'form-grid' }, all.map((x) => x.wrap)),
@@ -153,12 +154,12 @@ function renderConnect(root) {
           const u = new URL(x.el.value.trim());
           if (!/^https?:$/.test(u.protocol)) throw new Error('scheme');
         } catch (e) {
-          bad(x, x.el.value.trim() ? 'Enter a full address, starting with https:// or http://.' : 'Enter the address.');
+          bad(x, x.el.value.trim() ? t('start-address-invalid') : t('start-address-missing'));
           ok = false;
         }
       }
-      if (!clientId.el.value.trim()) { bad(clientId, 'Enter the client id.'); ok = false; }
-      if (!stored && !secret.el.value) { bad(secret, 'Enter the client secret.'); ok = false; }
+      if (!clientId.el.value.trim()) { bad(clientId, t('start-client-id-missing')); ok = false; }
+      if (!stored && !secret.el.value) { bad(secret, t('start-client-secret-missing')); ok = false; }
       if (!ok) {
         const first = all.find((x) => x.el.getAttribute('aria-invalid') === 'true');
         if (first) first.el.focus();
@@ -186,7 +187,7 @@ function renderConnect(root) {
       if (!item) return;
       tested = null;
       replace(eventsBox);
-      replace(testResult, loading('Testing the connection…'));
+      replace(testResult, loading(t('start-testing')));
       testButton.disabled = true;
       let answer;
       try {
@@ -197,8 +198,8 @@ function renderConnect(root) {
         const leftover = placeErrors(err);
         replace(testResult, err.status === 422
           ? h('div', { class: 'notice notice-bad', 'data-testid': 'connect-message', 'data-ok': 'false' },
-            leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : 'Please fix the highlighted entries.')
-          : errorPanel(err, () => form.requestSubmit(), { title: 'The test did not run' }));
+            leftover.length ? h('ul', null, leftover.map((m) => h('li', null, m))) : fixEntries())
+          : errorPanel(err, () => form.requestSubmit(), { title: t('start-test-failed') }));
         return;
       }
       if (!alive) return;
@@ -208,8 +209,8 @@ function renderConnect(root) {
         class: ['notice', ok ? 'notice-ok' : 'notice-bad'], role: ok ? null : 'alert',
         'data-testid': 'connect-message', 'data-ok': ok ? 'true' : 'false', 'data-stage': answer.stage || '',
       },
-      ok && /^connected\b/i.test(answer.message || '') ? null : h('strong', null, ok ? 'Connected. ' : 'Not connected. '),
-      answer.message || (ok ? '' : 'The server could not be reached.')));
+      ok && /^connected\b/i.test(answer.message || '') ? null : h('strong', null, `${ok ? t('start-connected') : t('start-not-connected')} `),
+      answer.message || (ok ? '' : t('start-unreachable'))));
       if (ok) {
         tested = { item, events: answer.events || [] };
         showEvents(tested, config);
@@ -220,18 +221,18 @@ function renderConnect(root) {
       testResult.scrollIntoView({ block: 'nearest' });
     });
 
-    function showEvents(t, cfg) {
-      if (t.events.length === 0) {
+    function showEvents(found, cfg) {
+      if (found.events.length === 0) {
         replace(eventsBox, h('p', { class: 'notice', 'data-testid': 'connect-no-events' },
-          'The server has no events these credentials can see. Create the event there first, or ask for credentials of its account.'));
+          t('start-no-events')));
         return;
       }
       const before = new Set(cfg.events || []);
-      const boxes = t.events.map((ev) => {
+      const boxes = found.events.map((ev) => {
         const id = uid('remote-event');
         const box = h('input', {
           type: 'checkbox', id, value: ev.id, 'data-testid': 'connect-event', 'data-remote-id': ev.id,
-          checked: before.has(ev.id) || t.events.length === 1,
+          checked: before.has(ev.id) || found.events.length === 1,
         });
         const when = [ev.starts_at ? formatDate(ev.starts_at) : null, ev.ends_at && ev.ends_at.slice(0, 10) !== (ev.starts_at || '').slice(0, 10) ? formatDate(ev.ends_at) : null].filter(Boolean).join(' – ');
         return {
@@ -241,17 +242,17 @@ function renderConnect(root) {
         };
       });
       const pickErr = h('p', { class: 'field-error', id: 'connect-events-err' });
-      const connect = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'connect-start' }, 'Connect and download');
+      const connect = h('button', { type: 'button', class: 'btn btn-primary btn-xl', 'data-testid': 'connect-start' }, t('start-connect-download'));
       const legendId = uid('legend');
       const set = h('fieldset', { class: 'full', 'aria-describedby': 'connect-events-err' },
-        h('legend', { id: legendId, tabindex: '-1' }, 'Which events does this kiosk check in?'),
+        h('legend', { id: legendId, tabindex: '-1' }, t('start-events-legend')),
         boxes.map((b) => b.row), pickErr);
       connect.addEventListener('click', () => {
         const chosen = boxes.filter((b) => b.box.checked).map((b) => b.ev);
         pickErr.textContent = '';
         set.removeAttribute('aria-invalid');
         if (chosen.length === 0) {
-          pickErr.textContent = 'Tick at least one event.';
+          pickErr.textContent = t('start-events-none-ticked');
           set.setAttribute('aria-invalid', 'true');
           boxes[0].box.focus();
           return;
@@ -259,7 +260,7 @@ function renderConnect(root) {
         connect.disabled = true;
         boxes.forEach((b) => { b.box.disabled = true; });
         testButton.disabled = true;
-        download(t.item, chosen).finally(() => {
+        download(found.item, chosen).finally(() => {
           if (!alive) return;
           connect.disabled = false;
           boxes.forEach((b) => { b.box.disabled = false; });
@@ -274,10 +275,10 @@ function renderConnect(root) {
     async function download(item, chosen) {
       const bar = h('div', { class: 'meter-bar' });
       const meter = h('div', {
-        class: 'meter indeterminate', role: 'progressbar', 'aria-label': 'Download progress',
+        class: 'meter indeterminate', role: 'progressbar', 'aria-label': t('start-progress-label'),
         'aria-valuemin': '0', 'aria-valuemax': '100', 'data-testid': 'connect-progress',
       }, bar);
-      const words = h('p', { class: 'upload-label', 'data-testid': 'connect-progress-words' }, 'Connecting…');
+      const words = h('p', { class: 'upload-label', 'data-testid': 'connect-progress-words' }, t('start-progress-connecting'));
       const after = h('div', { 'aria-live': 'polite' });
       replace(progressBox, h('div', { class: 'upload-progress' }, words, meter), after);
       (progressBox.closest('.card') || progressBox).scrollIntoView({ block: 'end' });
@@ -290,7 +291,7 @@ function renderConnect(root) {
         }
         const p = s && s.progress;
         if (!p || !p.total) {
-          if (s && s.running) words.textContent = p && p.stage === 'push' ? 'Sending changes…' : 'Connecting…';
+          if (s && s.running) words.textContent = p && p.stage === 'push' ? t('start-progress-sending') : t('start-progress-connecting');
           return;
         }
         lastTotal = p.total;
@@ -299,11 +300,11 @@ function renderConnect(root) {
         meter.setAttribute('aria-valuemax', String(p.total));
         meter.setAttribute('aria-valuenow', String(Math.min(p.done, p.total)));
         const text = p.stage === 'push'
-          ? `Sending changes: ${numbers.format(p.done)} of ${numbers.format(p.total)}`
-          : `${numbers.format(p.done)} of ${numbers.format(p.total)} attendees`;
+          ? t('start-progress-sending-count', { done: p.done, total: p.total })
+          : t('start-progress-attendees', { done: p.done, total: p.total });
         meter.setAttribute('aria-valuetext', text);
         bar.style.width = `${pct}%`;
-        words.textContent = p.stage === 'push' ? text : `Downloading: ${text}`;
+        words.textContent = p.stage === 'push' ? text : t('start-progress-downloading', { done: p.done, total: p.total });
       };
       const sleep = (ms) => new Promise((r) => { pollTimer = setTimeout(r, ms); });
       let polling = true;
@@ -343,7 +344,7 @@ function renderConnect(root) {
         const leftover = placeErrors(err);
         replace(progressBox, err.status === 422
           ? h('div', { class: 'notice notice-bad', role: 'alert', 'data-testid': 'connect-failed' }, h('ul', null, (leftover.length ? leftover : err.details).map((m) => h('li', null, m))))
-          : errorPanel(err, () => download(item, chosen), { title: 'Not connected' }));
+          : errorPanel(err, () => download(item, chosen), { title: t('start-not-connected-title') }));
         return;
       }
       const polled = poll();
@@ -377,13 +378,13 @@ function renderConnect(root) {
       if (!alive) return;
       refreshSync();
       if (failure || !summary) {
-        replace(after, errorPanel(failure || { words: 'The download did not finish.' }, () => download(item, chosen), { title: 'Not downloaded' }));
+        replace(after, errorPanel(failure || { words: t('start-download-unfinished') }, () => download(item, chosen), { title: t('start-not-downloaded') }));
         return;
       }
       if (!summary.reached || summary.error) {
         replace(after, h('div', { class: 'notice notice-bad', role: 'alert', 'data-testid': 'connect-failed' },
-          h('strong', null, 'The download stopped. '), summary.error || 'The server could not be reached.',
-          h('div', { class: 'btn-row' }, h('button', { type: 'button', class: 'btn', onclick: () => download(item, chosen) }, 'Try again'))));
+          h('strong', null, `${t('start-download-stopped')} `), summary.error || t('start-unreachable'),
+          h('div', { class: 'btn-row' }, h('button', { type: 'button', class: 'btn', onclick: () => download(item, chosen) }, t('common-try-again')))));
         return;
       }
       /** The bar full; `count`: the attendees the kiosk now has for the chosen events. */
@@ -393,7 +394,7 @@ function renderConnect(root) {
         meter.setAttribute('aria-valuemax', String(total));
         meter.setAttribute('aria-valuenow', String(total));
         bar.style.width = '100%';
-        words.textContent = count === null ? 'Downloaded.' : `Downloaded: ${numbers.format(count)} attendee${count === 1 ? '' : 's'}.`;
+        words.textContent = count === null ? t('start-downloaded') : t('start-downloaded-count', { count });
         meter.setAttribute('aria-valuetext', words.textContent);
       };
       finished(null);
@@ -433,23 +434,25 @@ function renderConnect(root) {
         return;
       }
       if (pick.length === 0) {
-        replace(box, h('p', { class: 'notice' }, 'Downloaded. Choose the event in the ', h('a', { href: '#/events' }, 'event list'), '.'));
+        // One sentence around the link: the message's { $link } marks where it goes.
+        const [lead, tail] = t('start-downloaded-choose', { link: '\u0000' }).split('\u0000');
+        replace(box, h('p', { class: 'notice' }, lead, h('a', { href: '#/events' }, t('start-event-list-link')), tail));
         return;
       }
       replace(box, h('div', { 'data-testid': 'connect-choose' },
-        h('h2', { tabindex: '-1' }, 'Which event is at this door?'),
+        h('h2', { tabindex: '-1' }, t('start-which-event')),
         h('ul', { class: 'event-list' }, pick.map((ev) => h('li', null, h('button', {
           type: 'button', class: 'event-card', 'data-testid': 'event-option', 'data-event-id': ev.id,
           onclick: (e) => open(ev, e.currentTarget),
         }, h('span', { class: 'event-card-name' }, ev.name),
-        h('span', { class: 'event-card-meta' }, `${numbers.format(ev.attendee_count)} attendees`)))))));
+        h('span', { class: 'event-card-meta' }, t('start-event-attendees', { count: Number(ev.attendee_count) || 0 }))))))));
       box.querySelector('h2').focus();
     }
 
     replace(shell,
-      h('a', { class: 'back-link', href: '#/start', 'data-testid': 'connect-back' }, '‹ Other ways to start'),
-      h('h1', null, 'Connect to your event server'),
-      h('p', { class: 'lead' }, 'Bring your event and its guests from your registration server. Check-ins go back to it.'),
+      h('a', { class: 'back-link', href: '#/start', 'data-testid': 'connect-back' }, t('start-back')),
+      h('h1', null, t('start-connect-heading')),
+      h('p', { class: 'lead' }, t('start-connect-lead')),
       h('div', { class: 'card' }, form),
       eventsBox);
     focusHeading(shell);

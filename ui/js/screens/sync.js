@@ -4,25 +4,34 @@
 
 import * as api from '../api.js';
 import { humanise } from '../api.js';
-import { h, replace, loading, errorPanel, ago, formatDateTime, uid, confirmDialog, saveFailed, FIX_ENTRIES } from '../dom.js';
+import { h, replace, loading, errorPanel, ago, formatDateTime, uid, confirmDialog, saveFailed, fixEntries } from '../dom.js';
 import { toast, refreshSync } from '../shell.js';
+import { t } from '../i18n.js';
 
-const KIND_WORDS = {
-  attendee_create: 'New attendee',
-  attendee_update: 'Attendee change',
-  check_in: 'Check-in',
-  check_out: 'Check-out',
-  undo: 'Undo',
-  field_create: 'New form field',
-  field_update: 'Form field change',
-  field_delete: 'Form field deleted',
-};
+/** A parked entry's kind of change in words. */
+function kindWord(kind) {
+  switch (kind) {
+    case 'attendee_create': return t('sync-kind-attendee-create');
+    case 'attendee_update': return t('sync-kind-attendee-update');
+    case 'check_in': return t('sync-kind-check-in');
+    case 'check_out': return t('sync-kind-check-out');
+    case 'undo': return t('sync-kind-undo');
+    case 'field_create': return t('sync-kind-field-create');
+    case 'field_update': return t('sync-kind-field-update');
+    case 'field_delete': return t('sync-kind-field-delete');
+    default: return kind;
+  }
+}
 
-const CONFLICT_WORDS = {
-  duplicate_entry: 'Checked in at two kiosks (one check-in kept)',
-  edit: 'Edited here and on the remote',
-  deleted_remotely: 'Deleted on the remote while changed here',
-};
+/** A conflict's kind in words. */
+function conflictWord(kind) {
+  switch (kind) {
+    case 'duplicate_entry': return t('sync-conflict-duplicate-entry');
+    case 'edit': return t('sync-conflict-edit');
+    case 'deleted_remotely': return t('sync-conflict-deleted-remotely');
+    default: return kind;
+  }
+}
 
 export function render(root) {
   let alive = true;
@@ -32,7 +41,7 @@ export function render(root) {
   const conflictsBox = h('div', { 'data-testid': 'sync-conflicts' });
   const configBox = h('div', { 'data-testid': 'sync-config' }, loading());
   const runResult = h('div', { 'aria-live': 'polite', 'data-testid': 'sync-run-result' });
-  const runButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'sync-run' }, 'Run a round now');
+  const runButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'sync-run' }, t('sync-run'));
 
   async function loadState() {
     let s;
@@ -54,19 +63,19 @@ export function render(root) {
     runButton.disabled = !s.configured;
     replace(stateBox,
       h('div', { class: 'kv' },
-        kv('Sync', s.configured ? 'Configured' : 'Not configured', 'sync-configured'),
-        kv('Remote', !s.configured ? '—' : s.online ? 'Online' : 'Offline', 'sync-online'),
-        kv('Last success', s.last_success_at ? ago(s.last_success_at) : 'never', 'sync-last-success'),
-        kv('Last attempt', s.last_attempt_at ? ago(s.last_attempt_at) : 'never'),
-        kv('Waiting to send', String(s.pending), 'sync-pending')),
-      s.last_error ? h('p', { class: 'notice notice-warn', 'data-testid': 'sync-last-error' }, `Last problem: ${s.last_error}`) : null);
+        kv(t('sync-state-sync'), s.configured ? t('sync-state-configured') : t('sync-state-not-configured'), 'sync-configured'),
+        kv(t('sync-state-remote'), !s.configured ? '—' : s.online ? t('sync-state-online') : t('sync-state-offline'), 'sync-online'),
+        kv(t('sync-state-last-success'), s.last_success_at ? ago(s.last_success_at) : t('common-ago-never'), 'sync-last-success'),
+        kv(t('sync-state-last-attempt'), s.last_attempt_at ? ago(s.last_attempt_at) : t('common-ago-never')),
+        kv(t('sync-state-pending'), String(s.pending), 'sync-pending')),
+      s.last_error ? h('p', { class: 'notice notice-warn', 'data-testid': 'sync-last-error' }, t('sync-last-problem', { error: s.last_error })) : null);
     showParked(s.parked || []);
     showConflicts(s.conflicts || []);
   }
 
   function showParked(parked) {
     if (parked.length === 0) {
-      replace(parkedBox, h('p', { class: 'muted' }, 'Nothing is parked: every change the remote saw was accepted.'));
+      replace(parkedBox, h('p', { class: 'muted' }, t('sync-parked-none')));
       return;
     }
     replace(parkedBox, parked.map((p) => parkedEntry(p)));
@@ -94,19 +103,19 @@ export function render(root) {
     };
     const retry = act(async () => {
       const s = await api.post(api.paths.syncParkedRetry(p.id));
-      toast('It will be sent again at the next round.', 'ok');
+      toast(t('sync-parked-retried'), 'ok');
       return s;
     });
     const drop = act(async () => {
       const yes = await confirmDialog({
-        title: `Drop this ${(KIND_WORDS[p.kind] || p.kind).toLowerCase()}?`,
-        body: 'The remote will never see this change. This cannot be undone.',
-        confirmWords: 'Drop it',
+        title: t('sync-drop-title', { kind: String(p.kind) }),
+        body: t('sync-drop-body'),
+        confirmWords: t('sync-drop-confirm'),
         danger: true,
       });
       if (!yes) return null;
       const s = await api.del(api.paths.syncParked(p.id));
-      toast('Dropped.', 'ok');
+      toast(t('sync-dropped'), 'ok');
       return s;
     });
     const edit = () => {
@@ -114,53 +123,53 @@ export function render(root) {
       const area = h('textarea', { id, rows: 8, spellcheck: 'false', 'data-testid': 'parked-body' });
       area.value = JSON.stringify(p.body, null, 2);
       const bodyErr = h('p', { class: 'field-error' });
-      const save = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'parked-save' }, 'Save and send again');
+      const save = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'parked-save' }, t('sync-parked-save'));
       save.addEventListener('click', act(async () => {
         let body;
         try {
           body = JSON.parse(area.value);
         } catch (x) {
-          bodyErr.textContent = 'This is not valid JSON: check quotes, commas and brackets.';
+          bodyErr.textContent = t('sync-parked-bad-json');
           area.setAttribute('aria-invalid', 'true');
           save.disabled = false;
           return null;
         }
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
-          bodyErr.textContent = 'The body must be an object ({ ... }).';
+          bodyErr.textContent = t('sync-parked-not-object');
           save.disabled = false;
           return null;
         }
         const s = await api.patch(api.paths.syncParked(p.id), { item: { body } });
-        toast('Saved; it will be sent again at the next round.', 'ok');
+        toast(t('sync-parked-saved'), 'ok');
         return s;
       }));
-      replace(editSlot, h('div', { class: 'field' }, h('label', { for: id }, 'What to send instead'), area, bodyErr,
-        h('div', { class: 'btn-row' }, save, h('button', { type: 'button', class: 'btn', onclick: () => replace(editSlot) }, 'Cancel'))));
+      replace(editSlot, h('div', { class: 'field' }, h('label', { for: id }, t('sync-parked-body-label')), area, bodyErr,
+        h('div', { class: 'btn-row' }, save, h('button', { type: 'button', class: 'btn', onclick: () => replace(editSlot) }, t('common-cancel')))));
       area.focus();
     };
     return h('div', { class: 'entry', 'data-testid': 'parked-entry' },
       h('div', { class: 'entry-head' },
-        h('strong', null, `${KIND_WORDS[p.kind] || p.kind} · record ${p.record_id}`),
-        h('span', { class: 'muted small' }, `parked ${ago(p.parked_at)}`)),
-      h('p', null, h('span', { class: 'muted' }, 'The remote said: '), p.message || '(no message)', p.status ? h('span', { class: 'muted' }, ` (HTTP ${p.status})`) : null),
+        h('strong', null, t('sync-parked-head', { kind: kindWord(p.kind), record: String(p.record_id) })),
+        h('span', { class: 'muted small' }, t('sync-parked-when', { ago: ago(p.parked_at) }))),
+      h('p', null, h('span', { class: 'muted' }, `${t('sync-parked-remote-said')} `), p.message || t('sync-parked-no-message'), p.status ? h('span', { class: 'muted' }, ` ${t('sync-parked-http', { status: String(p.status) })}`) : null),
       h('pre', null, JSON.stringify(p.body, null, 2)),
       h('div', { class: 'btn-row' },
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'parked-retry', onclick: retry }, 'Retry'),
-        h('button', { type: 'button', class: 'btn', 'data-testid': 'parked-edit', onclick: edit }, 'Edit'),
-        h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'parked-drop', onclick: drop }, 'Drop')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'parked-retry', onclick: retry }, t('sync-parked-retry')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'parked-edit', onclick: edit }, t('sync-parked-edit')),
+        h('button', { type: 'button', class: 'btn btn-danger-outline', 'data-testid': 'parked-drop', onclick: drop }, t('sync-parked-drop'))),
       editSlot, err);
   }
 
   function showConflicts(conflicts) {
     if (conflicts.length === 0) {
-      replace(conflictsBox, h('p', { class: 'muted' }, 'No conflicts.'));
+      replace(conflictsBox, h('p', { class: 'muted' }, t('sync-conflicts-none')));
       return;
     }
     replace(conflictsBox, conflicts.map((c) => h('div', { class: 'entry', 'data-testid': 'conflict' },
       h('div', { class: 'entry-head' },
-        h('strong', null, CONFLICT_WORDS[c.kind] || c.kind),
+        h('strong', null, conflictWord(c.kind)),
         h('span', { class: 'muted small' }, formatDateTime(c.created_at))),
-      c.attendee_id ? h('p', null, h('a', { href: `#/attendees/${c.attendee_id}` }, `Attendee ${c.attendee_id}`)) : null,
+      c.attendee_id ? h('p', null, h('a', { href: `#/attendees/${c.attendee_id}` }, t('sync-conflict-attendee', { id: String(c.attendee_id) }))) : null,
       details(c.details))));
   }
 
@@ -191,14 +200,14 @@ export function render(root) {
       const err = h('p', { class: 'field-error', id: `${id}-err` });
       return { key, el, err, wrap: h('div', { class: 'field' }, h('label', { for: id }, label), el, hint ? h('p', { class: 'hint' }, hint) : null, err) };
     };
-    const base = input('base_url', 'Remote API base URL', { type: 'url', value: c.base_url || '', placeholder: 'https://remote.example.com/api/v2' }, 'Ends in /api/v2.');
-    const authUrl = input('auth_url', 'Auth URL', { type: 'url', value: c.auth_url || '', placeholder: 'https://remote.example.com' }, 'The host that serves /oauth/token.');
-    const clientId = input('client_id', 'Client id', { value: c.client_id || '' });
-    const secret = input('client_secret', 'Client secret', { type: 'password', autocomplete: 'new-password', placeholder: c.client_secret_set ? 'Stored — leave empty to keep it' : '' }, 'Write-only: it is never shown again.');
-    const events = input('events', 'Remote event ids', { value: (c.events || []).join(', '), inputmode: 'numeric', placeholder: '12, 15' }, 'Comma-separated ids of the events to mirror.');
+    const base = input('base_url', t('sync-config-base-url'), { type: 'url', value: c.base_url || '', placeholder: 'https://remote.example.com/api/v2' }, t('sync-config-base-url-hint'));
+    const authUrl = input('auth_url', t('sync-config-auth-url'), { type: 'url', value: c.auth_url || '', placeholder: 'https://remote.example.com' }, t('sync-config-auth-url-hint'));
+    const clientId = input('client_id', t('sync-config-client-id'), { value: c.client_id || '' });
+    const secret = input('client_secret', t('sync-config-client-secret'), { type: 'password', autocomplete: 'new-password', placeholder: c.client_secret_set ? t('sync-config-secret-stored') : '' }, t('sync-config-secret-hint'));
+    const events = input('events', t('sync-config-events'), { value: (c.events || []).join(', '), inputmode: 'numeric', placeholder: '12, 15' }, t('sync-config-events-hint'));
     const all = [base, authUrl, clientId, secret, events];
     const formErr = h('div', { class: 'form-error', role: 'alert' });
-    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'sync-save' }, 'Save settings');
+    const save = h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'sync-save' }, t('sync-config-save'));
     const form = h('form', { novalidate: true, 'data-testid': 'sync-config-form' },
       h('div', { class: 'form-grid' }, all.map((x) => x.wrap)), formErr, h('div', { class: 'btn-row' }, save));
     form.addEventListener('submit', async (e) => {
@@ -211,13 +220,13 @@ export function render(root) {
         try {
           const u = new URL(x.el.value.trim());
           if (!/^https?:$/.test(u.protocol)) throw new Error('scheme');
-        } catch (er) { bad(x, 'Enter a full http(s) address.'); ok = false; }
+        } catch (er) { bad(x, t('sync-config-bad-url')); ok = false; }
       }
-      if (!clientId.el.value.trim()) { bad(clientId, 'Required.'); ok = false; }
-      if (!c.client_secret_set && !secret.el.value) { bad(secret, 'Required the first time.'); ok = false; }
+      if (!clientId.el.value.trim()) { bad(clientId, t('sync-config-required')); ok = false; }
+      if (!c.client_secret_set && !secret.el.value) { bad(secret, t('sync-config-secret-required')); ok = false; }
       const ids = events.el.value.split(/[\s,]+/).filter(Boolean);
-      if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x))) { bad(events, 'Give one or more event ids (numbers), separated by commas.'); ok = false; }
-      if (!ok) { formErr.textContent = FIX_ENTRIES; return; }
+      if (ids.length === 0 || ids.some((x) => !/^\d+$/.test(x))) { bad(events, t('sync-config-bad-events')); ok = false; }
+      if (!ok) { formErr.textContent = fixEntries(); return; }
       const item = {
         base_url: base.el.value.trim(), auth_url: authUrl.el.value.trim(), client_id: clientId.el.value.trim(), events: ids.map(Number),
       };
@@ -225,7 +234,7 @@ export function render(root) {
       save.disabled = true;
       try {
         const view = await api.put(api.paths.syncConfig(), { item });
-        toast('Sync settings saved.', 'ok');
+        toast(t('sync-config-saved'), 'ok');
         showConfig(view);
         loadState();
       } catch (err) {
@@ -244,7 +253,7 @@ export function render(root) {
   runButton.addEventListener('click', async () => {
     runButton.disabled = true;
     const label = runButton.textContent;
-    runButton.textContent = 'Running…';
+    runButton.textContent = t('sync-running');
     replace(runResult);
     try {
       let s = null;
@@ -255,14 +264,14 @@ export function render(root) {
           break;
         } catch (e) {
           if (e.status !== 409 || attempt >= 30 || !alive) throw e;
-          replace(runResult, h('p', { class: 'notice-quiet muted' }, 'A round is already running; waiting for it to finish…'));
+          replace(runResult, h('p', { class: 'notice-quiet muted' }, t('sync-run-waiting')));
           await new Promise((r) => setTimeout(r, 1000));
         }
       }
       replace(runResult, h('p', { class: ['notice', s.reached ? 'notice-ok' : 'notice-warn'] },
         s.reached
-          ? `Done: ${s.confirmed} sent and confirmed, ${s.pulled} received, ${s.parked} parked, ${s.pending} still waiting.`
-          : `The remote could not be reached${s.error ? `: ${s.error}` : ''}. Changes wait here and go at the next round.`));
+          ? t('sync-run-done', { confirmed: s.confirmed, pulled: s.pulled, parked: s.parked, pending: s.pending })
+          : s.error ? t('sync-run-unreachable-because', { error: s.error }) : t('sync-run-unreachable')));
     } catch (e) {
       replace(runResult, errorPanel(e, () => runButton.click()));
     }
@@ -273,14 +282,14 @@ export function render(root) {
   });
 
   replace(root, h('section', { class: 'screen', 'data-testid': 'sync-screen' },
-    h('div', { class: 'screen-head' }, h('h1', null, 'Sync'), runButton),
+    h('div', { class: 'screen-head' }, h('h1', null, t('sync-title')), runButton),
     h('div', { class: 'grid-2' },
       h('div', null,
-        h('div', { class: 'card' }, h('h2', null, 'State'), stateBox, runResult),
-        h('div', { class: 'card' }, h('h2', null, 'Parked entries'), h('p', { class: 'muted small' }, 'Changes the remote refused. Fix and retry them, or drop them.'), parkedBox),
-        h('div', { class: 'card' }, h('h2', null, 'Conflicts'), conflictsBox)),
+        h('div', { class: 'card' }, h('h2', null, t('sync-state-title')), stateBox, runResult),
+        h('div', { class: 'card' }, h('h2', null, t('sync-parked-title')), h('p', { class: 'muted small' }, t('sync-parked-intro')), parkedBox),
+        h('div', { class: 'card' }, h('h2', null, t('sync-conflicts-title')), conflictsBox)),
       h('div', null,
-        h('div', { class: 'card' }, h('h2', null, 'Remote server'), configBox)))));
+        h('div', { class: 'card' }, h('h2', null, t('sync-config-title')), configBox)))));
   loadState();
   loadConfig();
   timer = setInterval(() => { if (alive && !document.hidden) loadState(); }, 10000);

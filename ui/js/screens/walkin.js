@@ -3,22 +3,23 @@
 // is lost when a save fails. On save, optionally check in and print the badge at once.
 
 import * as api from '../api.js';
-import { h, replace, loading, errorPanel, fullName, randomKey, saveFailed } from '../dom.js';
+import { h, replace, loading, errorPanel, fullName, randomKey, saveFailed, statusWord } from '../dom.js';
 import { session, fields as loadFields, deviceName, regTypeName, emit } from '../session.js';
 import { fieldControl, formModel, memberControls } from '../fields.js';
 import { printBadge, badgePreview } from '../badge.js';
 import { toast } from '../shell.js';
+import { t } from '../i18n.js';
 
 export function render(root) {
   let alive = true;
 
   async function load() {
-    replace(root, h('section', { class: 'screen', 'data-testid': 'walkin-screen' }, h('h1', null, 'Walk-in registration'), loading('Loading the form…')));
+    replace(root, h('section', { class: 'screen', 'data-testid': 'walkin-screen' }, h('h1', null, t('walkin-title')), loading(t('walkin-loading'))));
     let fields;
     try {
       fields = await loadFields(true);
     } catch (e) {
-      if (alive) replace(root, h('section', { class: 'screen' }, h('h1', null, 'Walk-in registration'), errorPanel(e, load)));
+      if (alive) replace(root, h('section', { class: 'screen' }, h('h1', null, t('walkin-title')), errorPanel(e, load)));
       return;
     }
     if (alive) showForm(fields);
@@ -33,21 +34,21 @@ export function render(root) {
     const print = h('input', { type: 'checkbox', id: 'walkin-print', checked: localStorage.getItem('entrada.walkin_print') === '1', 'data-testid': 'walkin-print' });
     checkIn.addEventListener('change', () => localStorage.setItem('entrada.walkin_checkin', checkIn.checked ? '1' : '0'));
     print.addEventListener('change', () => localStorage.setItem('entrada.walkin_print', print.checked ? '1' : '0'));
-    const save = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'walkin-save' }, 'Register');
+    const save = h('button', { type: 'submit', class: 'btn btn-primary btn-xl', 'data-testid': 'walkin-save' }, t('walkin-register'));
     // One key per attempt of the same form content: a retry after a lost answer does not
     // register the person twice.
     let key = randomKey('walkin');
     let lastBody = null;
 
     const form = h('form', { class: 'card', novalidate: true, 'data-testid': 'walkin-form' },
-      h('h2', null, 'Person'),
+      h('h2', null, t('walkin-person')),
       h('div', { class: 'form-grid' }, members.map((c) => c.el)),
-      fields.length ? h('h2', { class: 'section-gap' }, 'Questions') : null,
+      fields.length ? h('h2', { class: 'section-gap' }, t('walkin-questions')) : null,
       h('div', { class: 'form-grid' }, answers.map((c) => c.el)),
       formError,
       h('div', { class: 'form-actions' },
-        h('label', { class: 'check-row', for: 'walkin-checkin' }, checkIn, 'Check in now'),
-        h('label', { class: 'check-row', for: 'walkin-print' }, print, 'Print the badge'),
+        h('label', { class: 'check-row', for: 'walkin-checkin' }, checkIn, t('walkin-check-in-now')),
+        h('label', { class: 'check-row', for: 'walkin-print' }, print, t('walkin-print-badge-now')),
         save));
 
     form.addEventListener('submit', async (e) => {
@@ -76,7 +77,7 @@ export function render(root) {
       if (lastBody !== null && body !== lastBody) key = randomKey('walkin');
       lastBody = body;
       save.disabled = true;
-      save.textContent = 'Saving…';
+      save.textContent = t('walkin-saving');
       let created;
       try {
         const res = await api.post(api.paths.attendees(session.event.id), { item }, {
@@ -86,10 +87,10 @@ export function render(root) {
         created = res.item;
       } catch (err) {
         save.disabled = false;
-        save.textContent = 'Register';
+        save.textContent = t('walkin-register');
         if (!alive) return;
         const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds) : [];
-        saveFailed(formError, err, form, { leftover, lead: 'The server did not accept this:' });
+        saveFailed(formError, err, form, { leftover, lead: t('walkin-not-accepted') });
         return;
       }
       emit('stats');
@@ -112,31 +113,31 @@ export function render(root) {
 
     replace(root, h('section', { class: 'screen', 'data-testid': 'walkin-screen' },
       h('div', { class: 'screen-head' },
-        h('h1', null, 'Walk-in registration'),
-        h('p', { class: 'muted' }, 'Fields marked * are required.')),
+        h('h1', null, t('walkin-title')),
+        h('p', { class: 'muted' }, t('walkin-required-note'))),
       form));
   }
 
   async function showDone(attendee, checkInError, wantPrint) {
-    const preview = h('div', { class: 'badge-preview', 'data-testid': 'badge-preview' }, loading('Preparing the badge…'));
+    const preview = h('div', { class: 'badge-preview', 'data-testid': 'badge-preview' }, loading(t('walkin-preparing-badge')));
     replace(root, h('section', { class: 'screen narrow', 'data-testid': 'walkin-done' },
       h('div', { class: 'card success-card' },
-        h('h1', null, 'Registered'),
+        h('h1', null, t('walkin-registered')),
         h('h2', { 'data-testid': 'walkin-name' }, fullName(attendee)),
-        h('p', { class: 'lead' }, [regTypeName(attendee.registration_type_id), attendee.checkin_status === 'checked_in' ? 'Checked in' : 'Not checked in yet'].filter(Boolean).join(' · ')),
-        checkInError ? errorPanel(checkInError, null, { title: 'Registered, but the check-in did not work' }) : null,
+        h('p', { class: 'lead' }, [regTypeName(attendee.registration_type_id), attendee.checkin_status === 'checked_in' ? statusWord('checked_in') : t('walkin-not-checked-in-yet')].filter(Boolean).join(' · ')),
+        checkInError ? errorPanel(checkInError, null, { title: t('walkin-check-in-failed') }) : null,
         preview,
         h('div', { class: 'btn-row center' },
-          h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'print-badge', onclick: () => printBadge(attendee.id).catch((e) => toast(e.words || 'Could not print.', 'error')) }, 'Print badge'),
-          h('a', { class: 'btn', href: `#/attendees/${attendee.id}` }, 'Open'),
-          h('button', { type: 'button', class: 'btn', 'data-testid': 'walkin-another', onclick: () => load() }, 'Register another')))));
+          h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'print-badge', onclick: () => printBadge(attendee.id).catch((e) => toast(e.words || t('walkin-print-failed'), 'error')) }, t('walkin-print-badge')),
+          h('a', { class: 'btn', href: `#/attendees/${attendee.id}` }, t('walkin-open')),
+          h('button', { type: 'button', class: 'btn', 'data-testid': 'walkin-another', onclick: () => load() }, t('walkin-register-another'))))));
     try {
       const card = await badgePreview(attendee.id);
       if (!alive) return;
       replace(preview, card);
-      if (wantPrint) printBadge(attendee.id).catch((e) => toast(e.words || 'Could not print.', 'error'));
+      if (wantPrint) printBadge(attendee.id).catch((e) => toast(e.words || t('walkin-print-failed'), 'error'));
     } catch (e) {
-      replace(preview, h('p', { class: 'muted' }, `Badge preview not available: ${e.words || e.message}`));
+      replace(preview, h('p', { class: 'muted' }, t('walkin-preview-unavailable', { reason: e.words || e.message })));
     }
   }
 

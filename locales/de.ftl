@@ -1,0 +1,59 @@
+# Die eigenen Wörter des Servers (src/l10n.rs), für den Einlass: kurz und klar.
+
+checked-in = { $name } eingecheckt
+checked-in-session = { $name } eingecheckt ({ $session })
+checked-out = { $name } ausgecheckt
+checked-out-session = { $name } ausgecheckt ({ $session })
+undone = Rückgängig: { $name } ist nicht mehr eingecheckt
+undone-session = Rückgängig: { $name } ist nicht mehr eingecheckt ({ $session })
+
+already-in = { $name } ist bereits eingecheckt
+already-in-session = { $name } ist bereits bei { $session } eingecheckt
+already-out = { $name } ist bereits ausgecheckt
+already-out-session = { $name } ist bereits bei { $session } ausgecheckt
+since = seit { $time }
+since-at = seit { $time } an { $device }
+time-on-day = { $time } am { $day }
+
+not-in = { $name } ist nicht eingecheckt
+not-in-session = { $name } ist nicht bei { $session } eingecheckt
+nothing-to-undo = { $name } hat keinen Check-in zum Rückgängigmachen
+nothing-to-undo-session = { $name } hat keinen Check-in bei { $session } zum Rückgängigmachen
+
+not-allowed = { $name } darf nicht einchecken
+not-allowed-declined = { $name } darf nicht einchecken: hat abgesagt
+not-allowed-waitlisted = { $name } darf nicht einchecken: steht auf der Warteliste
+not-allowed-pending = { $name } darf nicht einchecken: Freigabe steht noch aus
+
+needs-attention = { $name } braucht Aufmerksamkeit
+needs-attention-note = { $name } braucht Aufmerksamkeit: { $note }
+needs-answers = { $name } hat nicht beantwortet: { $fields }
+
+wrong-event = Dieses Ticket gilt für eine andere Veranstaltung: { $event }
+not-found = Kein Ticket mit diesem Code
+
+error-internal = interner Serverfehler
+error-disk-full = Der Datenträger ist voll: Es wurde nichts geändert. Bitte Platz auf dem Datenträger der Datenbank freigeben und erneut versuchen.
+
+# Die Anmeldeseite des Servers (/oauth/authorize).
+authorize-title = Anmelden
+authorize-heading = Bei { $client } anmelden
+authorize-email = E-Mail
+authorize-password = Passwort
+authorize-submit = Anmelden
+authorize-problem-title = Anmeldeproblem
+authorize-cannot-sign-in = Anmeldung nicht möglich
+authorize-no-client = Die Anfrage nennt keinen Client (client_id fehlt).
+authorize-unknown-client = Diese Anwendung ist hier nicht bekannt.
+authorize-cannot-check-client = Der Server konnte die Anwendung nicht prüfen.
+authorize-unregistered-redirect = Die Anwendung will zu einer Adresse zurück, die sie nicht registriert hat.
+authorize-no-redirect = Die Anfrage nennt keine redirect_uri.
+authorize-bad-redirect = Die Rücksprungadresse ist ungültig.
+authorize-other-site = Diese Anmeldung kam von einer anderen Website, nicht von der Seite dieses Kiosks.
+authorize-form-expired = Dieses Anmeldeformular ist abgelaufen. Bitte erneut anmelden.
+authorize-wrong-password = E-Mail oder Passwort falsch.
+authorize-too-many = Zu viele fehlgeschlagene Anmeldungen. In { $wait } Sekunden erneut versuchen.
+authorize-cannot-check = Der Server konnte die Anmeldung nicht prüfen. Bitte erneut versuchen.
+authorize-busy = Der Server prüft gerade andere Anmeldungen. Bitte gleich erneut versuchen.
+authorize-no-account = Ihr Benutzer hat hier keinen Zugang zu einem Konto. Fragen Sie einen Veranstalter.
+authorize-cannot-complete = Der Server konnte die Anmeldung nicht abschließen. Bitte erneut versuchen.

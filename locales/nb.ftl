@@ -1,0 +1,59 @@
+# Serverens egne ord (src/l10n.rs), for døra: korte og klare.
+
+checked-in = { $name } er sjekket inn
+checked-in-session = { $name } er sjekket inn ({ $session })
+checked-out = { $name } er sjekket ut
+checked-out-session = { $name } er sjekket ut ({ $session })
+undone = Angret: { $name } er ikke lenger sjekket inn
+undone-session = Angret: { $name } er ikke lenger sjekket inn ({ $session })
+
+already-in = { $name } er allerede sjekket inn
+already-in-session = { $name } er allerede sjekket inn på { $session }
+already-out = { $name } er allerede sjekket ut
+already-out-session = { $name } er allerede sjekket ut fra { $session }
+since = siden { $time }
+since-at = siden { $time } ved { $device }
+time-on-day = { $time } den { $day }
+
+not-in = { $name } er ikke sjekket inn
+not-in-session = { $name } er ikke sjekket inn på { $session }
+nothing-to-undo = { $name } har ingen innsjekk å angre
+nothing-to-undo-session = { $name } har ingen innsjekk på { $session } å angre
+
+not-allowed = { $name } kan ikke sjekkes inn
+not-allowed-declined = { $name } kan ikke sjekkes inn: har takket nei
+not-allowed-waitlisted = { $name } kan ikke sjekkes inn: står på venteliste
+not-allowed-pending = { $name } kan ikke sjekkes inn: venter på godkjenning
+
+needs-attention = { $name } trenger oppmerksomhet
+needs-attention-note = { $name } trenger oppmerksomhet: { $note }
+needs-answers = { $name } har ikke svart på: { $fields }
+
+wrong-event = Denne billetten gjelder et annet arrangement: { $event }
+not-found = Ingen billett med denne koden
+
+error-internal = intern serverfeil
+error-disk-full = disken er full: ingenting ble endret; frigjør plass på disken med databasen og prøv igjen
+
+# Innloggingssiden på serveren (/oauth/authorize).
+authorize-title = Logg inn
+authorize-heading = Logg inn på { $client }
+authorize-email = E-post
+authorize-password = Passord
+authorize-submit = Logg inn
+authorize-problem-title = Problem med innlogging
+authorize-cannot-sign-in = Kan ikke logge inn
+authorize-no-client = Forespørselen nevner ingen klient (client_id mangler).
+authorize-unknown-client = Denne appen er ikke kjent her.
+authorize-cannot-check-client = Serveren kunne ikke sjekke appen.
+authorize-unregistered-redirect = Appen vil tilbake til en adresse den ikke har registrert.
+authorize-no-redirect = Forespørselen nevner ingen redirect_uri.
+authorize-bad-redirect = Returadressen er ikke gyldig.
+authorize-other-site = Denne innloggingen kom fra et annet nettsted, ikke fra denne kioskens side.
+authorize-form-expired = Dette innloggingsskjemaet er utløpt. Logg inn på nytt.
+authorize-wrong-password = Feil e-post eller passord.
+authorize-too-many = For mange mislykkede innlogginger. Prøv igjen om { $wait } sekunder.
+authorize-cannot-check = Serveren kunne ikke sjekke innloggingen. Prøv igjen.
+authorize-busy = Serveren sjekker andre innlogginger. Prøv igjen om et øyeblikk.
+authorize-no-account = Brukeren din har ikke tilgang til noen konto her. Spør en arrangør.
+authorize-cannot-complete = Serveren kunne ikke fullføre innloggingen. Prøv igjen.
