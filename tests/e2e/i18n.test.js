@@ -88,6 +88,11 @@ async function assertNothingOverflows(page, where) {
         out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${el.innerText.slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
       }
     }
+    // A long label must not squeeze its input to nothing.
+    for (const el of document.querySelectorAll('input[type="text"], input[type="search"], input:not([type]), input[type="email"], select')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && r.height && r.width < 96) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} is only ${Math.round(r.width)} px wide`);
+    }
     return out;
   });
   assert.deepEqual(problems, [], `overflow on ${where}`);

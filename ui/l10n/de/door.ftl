@@ -1,4 +1,4 @@
-# Der Eingang: Scannen, Namenssuche, Fragen und Eingangsmodus. Kurz, lesbar auf Armlänge.
+# Der Eingang: Scannen, Namenssuche, Fragen und Einlassmodus. Kurz, lesbar auf Armlänge.
 
 door-title = Eingang
 door-action-label = Aktion
@@ -68,23 +68,23 @@ door-questions-fix = Bitte die markierten Antworten korrigieren.
 
 door-device-hand-over = Kiosk dem Einlass übergeben
 door-device-confirm-title = Diesen Kiosk dem Einlass übergeben?
-door-device-confirm-body = „{ $device }“ wird ein Eingangsgerät: Es checkt Personen ein und scannt Tickets, ohne Veranstalter-Ansichten, und niemand muss eine Passphrase eingeben. Sie werden hier abgemeldet. Um den Eingangsmodus zu verlassen, muss sich ein Veranstalter anmelden.
+door-device-confirm-body = „{ $device }“ wird ein Einlassgerät: Es checkt Personen ein und scannt Tickets, ohne Veranstalter-Ansichten, und niemand muss eine Passphrase eingeben. Sie werden hier abgemeldet. Um den Einlassmodus zu verlassen, muss sich ein Veranstalter anmelden.
 door-device-confirm = Dem Einlass übergeben
 door-device-failed = Der Kiosk bleibt bei Ihnen: { $error }
 
-door-leave-title = Eingangsmodus verlassen?
-door-leave-lead = Dieser Kiosk ist ein Eingangsgerät: Er checkt Personen nur mit Einlassrechten ein.
-door-leave-how = Damit er wieder ein normaler Kiosk wird, meldet sich ein Veranstalter an. Dann wird sein Eingangszugang widerrufen, und der Kiosk läuft als Veranstalter weiter. Wenn sich Einlasspersonal hier anmeldet, endet der Eingangsmodus nicht.
+door-leave-title = Einlassmodus verlassen?
+door-leave-lead = Dieser Kiosk ist ein Einlassgerät: Er checkt Personen nur mit Einlassrechten ein.
+door-leave-how = Damit er wieder ein normaler Kiosk wird, meldet sich ein Veranstalter an. Dann wird sein Eingangszugang widerrufen, und der Kiosk läuft als Veranstalter weiter. Wenn sich Einlasspersonal hier anmeldet, endet der Einlassmodus nicht.
 door-leave-sign-in = Veranstalter anmelden
 door-leave-opening = Anmeldung wird geöffnet…
 door-leave-open-failed = Die Anmeldung ließ sich nicht öffnen. Bitte noch einmal versuchen.
 door-leave-back = Zurück zum Eingang
-door-leave-refused-title = Nur ein Veranstalter kann den Eingangsmodus verlassen
-door-leave-refused-words = Sie haben sich als { $name } (Einlasspersonal) angemeldet. Dieser Kiosk bleibt ein Eingangsgerät, und Ihre eigene Anmeldung ist hier beendet.
-door-leave-refused-how = Um den Eingangsmodus zu verlassen, meldet sich ein Veranstalter an.
-door-leave-working-title = Eingangsmodus wird verlassen
+door-leave-refused-title = Nur ein Veranstalter kann den Einlassmodus verlassen
+door-leave-refused-words = Sie haben sich als { $name } (Einlasspersonal) angemeldet. Dieser Kiosk bleibt ein Einlassgerät, und Ihre eigene Anmeldung ist hier beendet.
+door-leave-refused-how = Um den Einlassmodus zu verlassen, meldet sich ein Veranstalter an.
+door-leave-working-title = Einlassmodus wird verlassen
 door-leave-working = Eingangszugang dieses Kiosks wird widerrufen…
-door-leave-keep = Eingangsmodus behalten
-door-leave-failed-title = Eingangsmodus noch nicht verlassen
+door-leave-keep = Einlassmodus behalten
+door-leave-failed-title = Einlassmodus noch nicht verlassen
 door-leave-failed = Der Eingangszugang dieses Kiosks konnte nicht widerrufen werden
-door-leave-done = Eingangsmodus beendet. Dieser Kiosk ist als { $name } angemeldet.
+door-leave-done = Einlassmodus beendet. Dieser Kiosk ist als { $name } angemeldet.

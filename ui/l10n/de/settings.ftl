@@ -1,4 +1,4 @@
-# Einstellungen (ui/js/screens/settings.js): Sprache, lokale API, dieser Computer, Integrationen, Eingangsgerät, Hub vor Ort.
+# Einstellungen (ui/js/screens/settings.js): Sprache, lokale API, dieser Computer, Integrationen, Einlassgerät, Hub vor Ort.
 
 settings-title = Einstellungen
 
@@ -91,9 +91,9 @@ settings-revoke-gone = Diese Zugangsdaten waren schon widerrufen.
 settings-revoked = „{ $name }“ widerrufen.
 settings-not-revoked = Nicht widerrufen: { $reason }
 
-## Eingangsgerät
-settings-door-device-title = Eingangsgerät
-settings-door-device-words = Machen Sie diesen Kiosk zum Eingangsgerät: Er checkt nur mit Einlass-Rechten ein, niemand tippt ein Passwort, und das bleibt auch nach einem Neustart so. Sie werden hier abgemeldet; den Eingangsmodus verlässt nur ein Veranstalter. Die Seite Personal listet die Eingangsgeräte.
+## Einlassgerät
+settings-door-device-title = Einlassgerät
+settings-door-device-words = Machen Sie diesen Kiosk zum Einlassgerät: Er checkt nur mit Einlass-Rechten ein, niemand tippt ein Passwort, und das bleibt auch nach einem Neustart so. Sie werden hier abgemeldet; den Einlassmodus verlässt nur ein Veranstalter. Die Seite Personal listet die Einlassgeräte.
 
 ## Hub vor Ort
 settings-hub-title = Hub vor Ort

@@ -23,7 +23,7 @@ signin-ended-reused = Ihre Anmeldung wurde zur Sicherheit beendet: Sie wurde an 
 signin-ended-revoked = Ihre Anmeldung wurde auf dem Server beendet: Ihr Benutzer wurde deaktiviert oder seine Passphrase geändert. Melden Sie sich erneut an oder fragen Sie einen Veranstalter.
 signin-ended-expired = Ihre Anmeldung ist abgelaufen. Melden Sie sich erneut an, um weiterzumachen.
 signin-ended = Ihre Anmeldung wurde beendet. Melden Sie sich erneut an, um weiterzumachen.
-signin-ended-device-revoked = Dieser Kiosk war ein Eingangsgerät, aber sein Zugang zum Eingang wurde widerrufen (unter Personal oder auf einem anderen Gerät). Melden Sie sich an, um weiterzumachen.
+signin-ended-device-revoked = Dieser Kiosk war ein Einlassgerät, aber sein Zugang zum Eingang wurde widerrufen (unter Personal oder auf einem anderen Gerät). Melden Sie sich an, um weiterzumachen.
 
 signin-leave-kiosk-title = Kioskmodus verlassen?
 signin-leave-kiosk-as-organiser = Angemeldet als { $name }, Veranstalter.

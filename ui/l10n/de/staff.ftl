@@ -1,8 +1,8 @@
-# Personal (ui/js/screens/staff.js): Konten des Personals, Rollen, Passwörter, Eingangsgeräte.
+# Personal (ui/js/screens/staff.js): Konten des Personals, Rollen, Passwörter, Einlassgeräte.
 
 staff-title = Team
-staff-intro = Personen, die sich hier anmelden, und Eingangsgeräte.
-staff-intro-account = Personen, die sich bei { $account } anmelden, und Eingangsgeräte.
+staff-intro = Personen, die sich hier anmelden, und Einlassgeräte.
+staff-intro-account = Personen, die sich bei { $account } anmelden, und Einlassgeräte.
 staff-role-door = Einlasspersonal
 staff-role-organiser = Veranstalter
 
@@ -66,13 +66,13 @@ staff-passphrase-warning = Geben Sie es persönlich weiter; Entrada speichert nu
 staff-passphrase-done = Fertig: Ich habe es weitergegeben
 
 ## Door devices
-staff-devices-title = Eingangsgeräte
-staff-devices-intro = Ein an den Eingang übergebener Kiosk checkt nur mit Einlassrechten ein, und dort tippt niemand ein Passwort. Den Eingangsmodus verlässt nur ein Veranstalter.
+staff-devices-title = Einlassgeräte
+staff-devices-intro = Ein an den Eingang übergebener Kiosk checkt nur mit Einlassrechten ein, und dort tippt niemand ein Passwort. Den Einlassmodus verlässt nur ein Veranstalter.
 staff-devices-in-use = Im Einsatz
-staff-devices-load-failed = Eingangsgeräte konnten nicht geladen werden
-staff-devices-empty = Keine Eingangsgeräte.
+staff-devices-load-failed = Einlassgeräte konnten nicht geladen werden
+staff-devices-empty = Keine Einlassgeräte.
 staff-device-since = Seit { $when }
 staff-device-revoke = Widerrufen
 staff-device-revoke-name = { $name } widerrufen
-staff-device-revoke-body = Das Gerät checkt sofort niemanden mehr ein und zeigt die Anmeldung. Das lässt sich nicht rückgängig machen; übergeben Sie erneut einen Kiosk an den Eingang, um ein neues Eingangsgerät einzurichten.
-staff-device-gone = Dieses Eingangsgerät war schon widerrufen.
+staff-device-revoke-body = Das Gerät checkt sofort niemanden mehr ein und zeigt die Anmeldung. Das lässt sich nicht rückgängig machen; übergeben Sie erneut einen Kiosk an den Eingang, um ein neues Einlassgerät einzurichten.
+staff-device-gone = Dieses Einlassgerät war schon widerrufen.

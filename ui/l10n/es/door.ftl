@@ -34,7 +34,7 @@ door-undo-failed = No se pudo deshacer.
 door-recent = Últimos escaneos
 door-recent-none = Aún no hay escaneos en este dispositivo.
 
-door-code-label = Código de la entrada
+door-code-label = Código
 door-code-example = p. ej. 7KQ2-MXW9-PD3A-H8RT
 door-code-submit = Comprobar
 

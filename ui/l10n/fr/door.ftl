@@ -68,19 +68,19 @@ door-questions-fix = Corrigez les réponses en surbrillance.
 
 door-device-hand-over = Confier ce kiosque à l’accueil
 door-device-confirm-title = Confier ce kiosque à l’accueil ?
-door-device-confirm-body = « { $device } » devient un appareil d’accueil : il fait entrer les participants et scanne les billets, sans écrans d’organisateur, et personne n’a à saisir de phrase secrète. Vous êtes déconnecté ici. Pour quitter le mode accueil, un organisateur doit se connecter.
+door-device-confirm-body = « { $device } » devient un appareil d’entrée : il fait entrer les participants et scanne les billets, sans écrans d’organisateur, et personne n’a à saisir de phrase secrète. Vous êtes déconnecté ici. Pour quitter le mode accueil, un organisateur doit se connecter.
 door-device-confirm = Confier à l’accueil
 door-device-failed = Ce kiosque reste le vôtre : { $error }
 
 door-leave-title = Quitter le mode accueil ?
-door-leave-lead = Ce kiosque est un appareil d’accueil : il fait entrer les participants avec les seuls droits d’accueil.
+door-leave-lead = Ce kiosque est un appareil d’entrée : il fait entrer les participants avec les seuls droits d’accueil.
 door-leave-how = Pour en refaire un kiosque normal, un organisateur se connecte. Son accès d’accueil est alors révoqué et le kiosque continue au nom de l’organisateur. Le personnel d’accueil qui se connecte ici ne quitte pas le mode accueil.
 door-leave-sign-in = Connexion organisateur
 door-leave-opening = Ouverture de la connexion…
 door-leave-open-failed = Impossible d’ouvrir la connexion. Réessayez.
 door-leave-back = Retour à la porte
 door-leave-refused-title = Seul un organisateur peut quitter le mode accueil
-door-leave-refused-words = Vous vous êtes connecté en tant que { $name }, personnel d’accueil. Ce kiosque reste un appareil d’accueil, et votre propre session est terminée ici.
+door-leave-refused-words = Vous vous êtes connecté en tant que { $name }, personnel d’accueil. Ce kiosque reste un appareil d’entrée, et votre propre session est terminée ici.
 door-leave-refused-how = Pour quitter le mode accueil, un organisateur se connecte.
 door-leave-working-title = Sortie du mode accueil
 door-leave-working = Révocation de l’accès d’accueil de ce kiosque…

@@ -1,4 +1,4 @@
-# Cadre de tous les écrans (barre du haut, menu, synchro, erreurs) ; « borne d’accueil » pour door device, vouvoiement.
+# Cadre de tous les écrans (barre du haut, menu, synchro, erreurs) ; « appareil d’entrée » pour door device, vouvoiement.
 
 ## Static markup (index.html)
 shell-skip-link = Aller au contenu
@@ -19,7 +19,7 @@ shell-change-event = Changer d’événement
 shell-event-title = { $name } — changer d’événement
 shell-user-menu-label = { $initials } : { $name } ({ $role }), menu
 shell-user-menu = Menu
-shell-role-door-device = borne d’accueil
+shell-role-door-device = appareil d’entrée
 shell-role-organiser = organisateur
 shell-role-door = personnel d’accueil
 
@@ -46,7 +46,7 @@ shell-sounds = Son à chaque scan
 shell-settings = Réglages
 shell-get-started = Premiers pas
 shell-hand-to-door = Confier à l’accueil
-shell-hand-failed = Cette borne reste à vous : { $error }
+shell-hand-failed = Ce kiosque reste à vous : { $error }
 shell-leave-kiosk = Quitter le mode kiosque
 shell-leave-door = Quitter le mode accueil
 shell-sign-out = Se déconnecter
@@ -57,9 +57,9 @@ shell-counters-title = { $checkedIn } entrés, { $checkedOut } sortis, { $notYet
 
 ## Online and sync badge
 shell-online = En ligne
-shell-online-title = Le serveur de la borne répond.
+shell-online-title = Le serveur du kiosque répond.
 shell-offline = Hors ligne
-shell-offline-title = Le serveur de la borne ne répond pas. Les scans échoueront jusqu’à son retour.
+shell-offline-title = Le serveur du kiosque ne répond pas. Les scans échoueront jusqu’à son retour.
 shell-disk-full = Disque plein
 shell-disk-full-title = Le disque de cet ordinateur est plein : les entrées et les modifications ne sont pas enregistrées. Libérez de l’espace ; Entrada reprend tout seul.
 shell-sync-parked = Synchro : { $count } à vérifier
@@ -88,13 +88,13 @@ shell-refusal-staff = La gestion de l’équipe est réservée aux organisateurs
 shell-refusal-event-edit = La gestion des événements est réservée aux organisateurs.
 shell-refusal-hub = Le hub du lieu est réservé aux organisateurs.
 shell-refusal-other = Cet écran est réservé aux organisateurs.
-shell-refusal-door-device = Cette borne est une borne d’accueil, qui fait entrer les participants ; un organisateur peut quitter le mode accueil depuis le menu.
+shell-refusal-door-device = Ce kiosque est un appareil d’entrée, qui fait entrer les participants ; un organisateur peut quitter le mode accueil depuis le menu.
 shell-refusal-door-staff = Vous êtes connecté en tant que personnel d’accueil, qui fait entrer les participants.
 shell-back-to-door = Retour à l’entrée
 
 ## Devices and places
-shell-door-device = Borne d’accueil
-shell-device-default-name = Borne { $number }
+shell-door-device = Appareil d’entrée
+shell-device-default-name = Kiosque { $number }
 shell-place-door = Entrée
 shell-place-session = Session { $id }
 shell-desktop-nothing-happened = Rien ne s’est passé. Réessayez ; si cela ne marche toujours pas, redémarrez l’ordinateur.
@@ -103,7 +103,7 @@ shell-camera-failed = La caméra n’a pas pu démarrer (un autre programme l’
 shell-badge-unreadable = Le badge n’a pas pu être lu.
 
 ## Errors the UI words itself (the server's own messages come translated)
-shell-error-network = Impossible de joindre le serveur de la borne. Vérifiez qu’Entrada fonctionne, puis réessayez.
+shell-error-network = Impossible de joindre le serveur du kiosque. Vérifiez qu’Entrada fonctionne, puis réessayez.
 shell-error-rejected = La demande n’a pas été acceptée.
 shell-error-rejected-detail = La demande n’a pas été acceptée : { $detail }.
 shell-error-signed-out = Votre connexion a expiré. Reconnectez-vous.
@@ -116,6 +116,6 @@ shell-error-too-large = C’est trop volumineux pour être envoyé.
 shell-error-check-entries = Vérifiez les champs en surbrillance.
 shell-error-too-many = Trop de demandes en ce moment. Attendez quelques secondes, puis réessayez.
 shell-error-disk-full = Le disque de cet ordinateur est plein : rien n’a été enregistré. Libérez de l’espace, puis réessayez.
-shell-error-server = Le serveur de la borne a rencontré un problème. Réessayez ; si cela se répète, redémarrez Entrada.
+shell-error-server = Le serveur du kiosque a rencontré un problème. Réessayez ; si cela se répète, redémarrez Entrada.
 shell-error-unexpected = Réponse inattendue du serveur ({ $status }).
 shell-error-cancelled = Annulé.

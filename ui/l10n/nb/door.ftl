@@ -68,21 +68,21 @@ door-questions-fix = Rett opp de markerte svarene.
 
 door-device-hand-over = Gi kiosken til døra
 door-device-confirm-title = Gi denne kiosken til døra?
-door-device-confirm-body = «{ $device }» blir en dørenhet: den sjekker inn folk og skanner billetter, uten arrangørskjermer, og ingen trenger å skrive en passordfrase. Du blir logget ut her. For å gå ut av dørmodus må en arrangør logge inn.
+door-device-confirm-body = «{ $device }» blir en dørenhet: den sjekker inn folk og skanner billetter, uten arrangørskjermer, og ingen trenger å skrive en passordfrase. Du blir logget ut her. For å avslutte dørmodus må en arrangør logge inn.
 door-device-confirm = Gi den til døra
 door-device-failed = Kiosken er fortsatt din: { $error }
 
-door-leave-title = Gå ut av dørmodus?
+door-leave-title = Avslutte dørmodus?
 door-leave-lead = Denne kiosken er en dørenhet: den sjekker inn folk med bare dørrettigheter.
 door-leave-how = For å gjøre den til en vanlig kiosk igjen logger en arrangør inn. Da trekkes dørtilgangen tilbake, og kiosken fortsetter som arrangøren. Dørpersonale som logger inn her, avslutter ikke dørmodus.
 door-leave-sign-in = En arrangør logger inn
 door-leave-opening = Åpner innlogging…
 door-leave-open-failed = Kunne ikke åpne innloggingen. Prøv igjen.
 door-leave-back = Tilbake til døra
-door-leave-refused-title = Bare en arrangør kan gå ut av dørmodus
+door-leave-refused-title = Bare en arrangør kan avslutte dørmodus
 door-leave-refused-words = Du logget inn som { $name }, dørpersonale. Denne kiosken forblir en dørenhet, og din egen innlogging er avsluttet her.
-door-leave-refused-how = For å gå ut av dørmodus logger en arrangør inn.
-door-leave-working-title = Går ut av dørmodus
+door-leave-refused-how = For å avslutte dørmodus logger en arrangør inn.
+door-leave-working-title = Avslutter dørmodus
 door-leave-working = Trekker tilbake dørtilgangen til denne kiosken…
 door-leave-keep = Behold dørmodus
 door-leave-failed-title = Dørmodus er ikke avsluttet ennå
