@@ -86,7 +86,6 @@ impl Error {
     }
 }
 
-
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl From<Problem> for Error {

@@ -16,8 +16,8 @@
 use std::sync::LazyLock;
 
 use axum::extract::Request;
-use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, VARY};
 use axum::http::HeaderValue;
+use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, VARY};
 use axum::middleware::Next;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
@@ -129,7 +129,12 @@ fn format(lang: Lang, id: &str, args: Option<&FluentArgs<'_>>) -> Option<String>
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, args, &mut errors);
     if !errors.is_empty() {
-        tracing::warn!(lang = lang.code(), id, ?errors, "a message did not format whole");
+        tracing::warn!(
+            lang = lang.code(),
+            id,
+            ?errors,
+            "a message did not format whole"
+        );
     }
     Some(text.into_owned())
 }
@@ -379,7 +384,10 @@ mod tests {
         for lang in Lang::ALL {
             for said in &all {
                 let words = say(lang, said);
-                assert!(!words.contains('{') && !words.contains("-session"), "{words}");
+                assert!(
+                    !words.contains('{') && !words.contains("-session"),
+                    "{words}"
+                );
                 if !matches!(said, Said::NotFound) {
                     assert!(
                         words.contains("Nadia Castillo") || words.contains("Other fest"),

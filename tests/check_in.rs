@@ -1835,24 +1835,58 @@ fn scans_and_refusals_carry_the_facts_behind_their_message() {
     assert_eq!(body["facts"]["device"], "Door 2", "{body}");
 
     // Leaving twice says when they left.
-    scan_in(&s, &t, e, None, json!({"code": code, "action": "check_out"}));
-    let twice = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_out"}));
+    scan_in(
+        &s,
+        &t,
+        e,
+        None,
+        json!({"code": code, "action": "check_out"}),
+    );
+    let twice = scan_in(
+        &s,
+        &t,
+        e,
+        None,
+        json!({"code": code, "action": "check_out"}),
+    );
     assert_eq!(twice["outcome"], "not_checked_in");
     assert_eq!(twice["facts"]["checked_out"], true, "{twice}");
     assert!(twice["facts"]["since"].is_string(), "{twice}");
 
     // An RSVP that refuses entry names itself.
-    let bo = person(&s, &t, e, "Bo", "Lind", json!({"rsvp_status": "waitlisted"}));
-    let r = scan_in(&s, &t, e, None, json!({"code": qr(&bo), "action": "check_in"}));
+    let bo = person(
+        &s,
+        &t,
+        e,
+        "Bo",
+        "Lind",
+        json!({"rsvp_status": "waitlisted"}),
+    );
+    let r = scan_in(
+        &s,
+        &t,
+        e,
+        None,
+        json!({"code": qr(&bo), "action": "check_in"}),
+    );
     assert_eq!(r["outcome"], "not_allowed");
     assert_eq!(r["facts"]["rsvp_status"], "waitlisted", "{r}");
 
     // A ticket of another event of the account names that event.
     let other = s.event(&t, "Afterparty");
     let cy = person(&s, &t, other, "Cy", "Berg", json!({}));
-    let r = scan_in(&s, &t, e, None, json!({"code": qr(&cy), "action": "check_in"}));
+    let r = scan_in(
+        &s,
+        &t,
+        e,
+        None,
+        json!({"code": qr(&cy), "action": "check_in"}),
+    );
     assert_eq!(r["outcome"], "wrong_event");
-    assert_eq!(r["facts"]["other_event"], json!({"id": other, "name": "Afterparty"}));
+    assert_eq!(
+        r["facts"]["other_event"],
+        json!({"id": other, "name": "Afterparty"})
+    );
 }
 
 #[test]
@@ -1860,17 +1894,40 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
     let (s, t, e) = setup();
     let ada = person(&s, &t, e, "Ada", "Lovelace", json!({}));
     let code = qr(&ada);
-    let ok = scan_in(&s, &t, e, Some("de-DE,de;q=0.9,en;q=0.8"), json!({"code": code, "action": "check_in"}));
+    let ok = scan_in(
+        &s,
+        &t,
+        e,
+        Some("de-DE,de;q=0.9,en;q=0.8"),
+        json!({"code": code, "action": "check_in"}),
+    );
     assert_eq!(ok["message"], "Ada Lovelace eingecheckt", "{ok}");
 
     let english = scan_in(&s, &t, e, None, json!({"code": code, "action": "check_in"}));
-    let german = scan_in(&s, &t, e, Some("de"), json!({"code": code, "action": "check_in"}));
+    let german = scan_in(
+        &s,
+        &t,
+        e,
+        Some("de"),
+        json!({"code": code, "action": "check_in"}),
+    );
     assert_eq!(german["outcome"], english["outcome"]);
-    assert_eq!(german["facts"], english["facts"], "the facts do not depend on the language");
+    assert_eq!(
+        german["facts"], english["facts"],
+        "the facts do not depend on the language"
+    );
     let words = german["message"].as_str().expect("message");
-    assert!(words.starts_with("Ada Lovelace ist bereits eingecheckt (seit "), "{words}");
+    assert!(
+        words.starts_with("Ada Lovelace ist bereits eingecheckt (seit "),
+        "{words}"
+    );
     assert!(words.ends_with(" an Door 2)"), "{words}");
-    assert!(english["message"].as_str().expect("message").contains("is already checked in"));
+    assert!(
+        english["message"]
+            .as_str()
+            .expect("message")
+            .contains("is already checked in")
+    );
 
     // Each of the five, and a fallback to English for the rest.
     for (lang, expected) in [
@@ -1881,7 +1938,13 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
         ("it", "No ticket with this code"),
         ("en-GB", "No ticket with this code"),
     ] {
-        let r = scan_in(&s, &t, e, Some(lang), json!({"code": "NOPE-0000", "action": "check_in"}));
+        let r = scan_in(
+            &s,
+            &t,
+            e,
+            Some(lang),
+            json!({"code": "NOPE-0000", "action": "check_in"}),
+        );
         assert_eq!(r["outcome"], "not_found");
         assert_eq!(r["message"], expected, "{lang}");
     }
@@ -1897,12 +1960,16 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
     );
     assert_eq!(r.status, 422, "{}", r.text);
     assert_eq!(
-        r.headers.get("content-language").and_then(|v| v.to_str().ok()),
+        r.headers
+            .get("content-language")
+            .and_then(|v| v.to_str().ok()),
         Some("de")
     );
     let body = r.json();
     assert!(
-        body["errors"][0].as_str().is_some_and(|m| m.contains("ist bereits eingecheckt")),
+        body["errors"][0]
+            .as_str()
+            .is_some_and(|m| m.contains("ist bereits eingecheckt")),
         "{body}"
     );
     assert_eq!(body["code"], "already_checked_in");

@@ -664,11 +664,14 @@ async fn show_start_error(
 /// and `<kind>-hint`).
 fn splash_kind(error: &StartError) -> &'static str {
     match error {
-        StartError::Listen { .. } => "listen", // splash kind
+        StartError::Listen { .. } => "listen",     // splash kind
         StartError::AlreadyServing(_) => "in-use", // splash kind
         StartError::Database(OpenError::Newer { .. }) => "newer", // splash kind
         StartError::Database(
-            OpenError::Damaged(_) | OpenError::Foreign { unreadable: true, .. },
+            OpenError::Damaged(_)
+            | OpenError::Foreign {
+                unreadable: true, ..
+            },
         ) => "damaged", // splash kind
         StartError::Database(OpenError::NeedsKey { .. }) => "needs-key", // splash kind
         StartError::Database(OpenError::WrongKey { .. }) => "wrong-key", // splash kind

@@ -269,7 +269,9 @@ fn decide(
     Ok(match action.transition(current) {
         Ok(to) => Ok(to),
         Err(outcome) => {
-            let said = refusal(conn, event, attendee, name, action, current, session, outcome)?;
+            let said = refusal(
+                conn, event, attendee, name, action, current, session, outcome,
+            )?;
             Err((outcome, said))
         }
     })
@@ -287,8 +289,7 @@ fn held_at_door(
     session_id: Option<i64>,
     actor: &Actor,
 ) -> Result<Option<Applied>> {
-    if let Some((outcome, said, missing_fields)) = door_wait(conn, event, attendee, name, door)?
-    {
+    if let Some((outcome, said, missing_fields)) = door_wait(conn, event, attendee, name, door)? {
         let written = record(
             conn,
             event.id,

@@ -163,7 +163,7 @@ pub struct HubAttendee {
 /// How the question went.
 pub enum Asked {
     /// In time.
-    Answered { hub_event: i64, scan: HubScan },
+    Answered { hub_event: i64, scan: Box<HubScan> },
     /// Not in time; the question is still out.
     Late(tokio::task::JoinHandle<Option<HubScan>>),
     /// The hub could not be asked, or failed at once.
@@ -202,7 +202,10 @@ pub async fn ask(db: &Db, question: Question, limit: Duration) -> Asked {
     let hub_event = question.hub_event;
     let mut task = tokio::spawn(put(db.clone(), question));
     match tokio::time::timeout(limit, &mut task).await {
-        Ok(Ok(Some(scan))) => Asked::Answered { hub_event, scan },
+        Ok(Ok(Some(scan))) => Asked::Answered {
+            hub_event,
+            scan: Box::new(scan),
+        },
         Ok(_) => Asked::Away,
         Err(_) => Asked::Late(task),
     }

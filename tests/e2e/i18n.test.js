@@ -165,6 +165,9 @@ describe('languages', () => {
         await page.locator('button[type="submit"]').click();
         await page.getByTestId('door-screen').waitFor();
         await page.getByText('/ 300').waitFor();
+        await assertNothingOverflows(page, `the door, ready, in ${lang}`);
+        await assertNoEnglish(page, lang, data, 'the door, ready');
+        await screenshot(page, `i18n-${lang}-door-ready`);
 
         // The door: ok, already, not found, undo.
         const a = people[i * 2];
@@ -220,8 +223,9 @@ describe('languages', () => {
         ]) {
           await page.goto(`${server.base}/${hash}`);
           await page.locator(`[data-testid="${testid}"], main section`).first().waitFor();
-          await page.waitForLoadState('networkidle');
-          await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'), null, { timeout: 10000 }).catch(() => {});
+          // The screens keep a live stream open: wait for their loading placeholders to go.
+          await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'), null, { timeout: 10000 });
+          await page.waitForTimeout(300);
           await assertNothingOverflows(page, `${name} in ${lang}`);
           await assertNoEnglish(page, lang, data, name);
           await screenshot(page, `i18n-${lang}-${name}`);

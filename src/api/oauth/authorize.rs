@@ -106,9 +106,7 @@ fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
 /// are trusted, errors are shown as a page; after that they go back to the client.
 async fn validate(state: &AppState, params: &Params) -> Result<Request, Refusal> {
     let Some(client_id) = param(params, "client_id") else {
-        return Err(Refusal::Page(
-            words("authorize-no-client"),
-        ));
+        return Err(Refusal::Page(words("authorize-no-client")));
     };
     let client = trusted_client(state, client_id.to_owned()).await?;
     let redirect_uri = redirect_uri_for(&client, param(params, "redirect_uri"))?;
@@ -141,9 +139,7 @@ async fn trusted_client(state: &AppState, client_id: String) -> Result<Client, R
         Ok(_) => Err(Refusal::Page(words("authorize-unknown-client"))),
         Err(e) => {
             tracing::error!(error = %e, "authorize: client lookup failed");
-            Err(Refusal::Page(
-                words("authorize-cannot-check-client"),
-            ))
+            Err(Refusal::Page(words("authorize-cannot-check-client")))
         }
     }
 }
@@ -153,9 +149,7 @@ async fn trusted_client(state: &AppState, client_id: String) -> Result<Client, R
 fn redirect_uri_for(client: &Client, asked: Option<&str>) -> Result<String, Refusal> {
     match asked {
         Some(uri) if redirect_uri_matches(&client.redirect_uris, uri) => Ok(uri.to_owned()),
-        Some(_) => Err(Refusal::Page(
-            words("authorize-unregistered-redirect"),
-        )),
+        Some(_) => Err(Refusal::Page(words("authorize-unregistered-redirect"))),
         None => match client.redirect_uris.as_slice() {
             [only] => Ok(only.clone()),
             _ => Err(Refusal::Page(words("authorize-no-redirect"))),
@@ -311,7 +305,11 @@ fn sign_in_page(
             escape(email),
             lang = lang.code(),
             title = escape(&words("authorize-title")),
-            heading = escape(&l10n::text(lang, "authorize-heading", &[("client", &client.name)])),
+            heading = escape(&l10n::text(
+                lang,
+                "authorize-heading",
+                &[("client", &client.name)]
+            )),
             email_word = escape(&words("authorize-email")),
             password_word = escape(&words("authorize-password")),
             submit = escape(&words("authorize-submit")),
@@ -381,10 +379,7 @@ pub async fn submit(
 ) -> Response {
     if crate::api::guard::from_another_site(&headers) {
         tracing::warn!("refused a sign-in posted from another site");
-        return error_page_with(
-            StatusCode::FORBIDDEN,
-            &words("authorize-other-site"),
-        );
+        return error_page_with(StatusCode::FORBIDDEN, &words("authorize-other-site"));
     }
     let request = match validate(&state, &params).await {
         Ok(r) => r,
@@ -484,10 +479,8 @@ async fn check_password(
     let verified = match secrets::verify_secret_bounded(password, stored).await {
         Ok(v) => v,
         Err(crate::error::Error::Busy(_)) => {
-            let mut response = error_page_with(
-                StatusCode::TOO_MANY_REQUESTS,
-                &words("authorize-busy"),
-            );
+            let mut response =
+                error_page_with(StatusCode::TOO_MANY_REQUESTS, &words("authorize-busy"));
             response
                 .headers_mut()
                 .insert(RETRY_AFTER, HeaderValue::from_static("1"));
