@@ -57,3 +57,23 @@ authorize-cannot-check = Der Server konnte die Anmeldung nicht prüfen. Bitte er
 authorize-busy = Der Server prüft gerade andere Anmeldungen. Bitte gleich erneut versuchen.
 authorize-no-account = Ihr Benutzer hat hier keinen Zugang zu einem Konto. Fragen Sie einen Veranstalter.
 authorize-cannot-complete = Der Server konnte die Anmeldung nicht abschließen. Bitte erneut versuchen.
+
+# Probleme einer Eingabe (422), nach dem Feld, um das es geht.
+problem-required = ist erforderlich
+problem-empty = darf nicht leer sein
+problem-null = darf nicht null sein
+problem-email = ist keine gültige E-Mail-Adresse
+problem-phone = ist keine gültige Telefonnummer (internationales Format, z. B. +49 30 12345678)
+problem-url = ist keine gültige http(s)-URL
+problem-http-url = muss eine http- oder https-URL sein
+problem-country = ist kein Ländercode nach ISO 3166-1 alpha-2 (z. B. DE, AT, CH)
+problem-date = ist kein Datum im Format JJJJ-MM-TT
+problem-time = ist keine Uhrzeit im Format HH:MM
+problem-date-time = muss ein Zeitpunkt nach RFC 3339 sein
+problem-number = muss eine Zahl sein
+problem-true-or-false = muss wahr oder falsch sein
+problem-string = muss ein Text sein
+problem-control = enthält Steuerzeichen
+problem-printable = muss druckbar sein (keine Steuerzeichen)
+problem-zero-or-more = muss 0 oder mehr sein
+problem-code-taken = wird schon von einem anderen Teilnehmer dieser Veranstaltung benutzt

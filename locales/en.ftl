@@ -60,3 +60,24 @@ authorize-cannot-check = The server could not check the sign-in. Please try agai
 authorize-busy = The server is busy checking other sign-ins. Please try again in a moment.
 authorize-no-account = Your user has no access to any account here. Ask an organiser.
 authorize-cannot-complete = The server could not complete the sign-in. Please try again.
+
+# A 422 problem's message, after the member it is about (`item.email is not a valid
+# email address`). Each value is the server's English message exactly: it is found by it.
+problem-required = is required
+problem-empty = must not be empty
+problem-null = must not be null
+problem-email = is not a valid email address
+problem-phone = is not a valid phone number (use the international format, e.g. +44 20 7946 0958)
+problem-url = is not a valid http(s) URL
+problem-http-url = must be an http or https URL
+problem-country = is not an ISO 3166-1 alpha-2 country code (e.g. NO, DE, GB)
+problem-date = is not a date in the form YYYY-MM-DD
+problem-time = is not a time in the form HH:MM
+problem-date-time = must be an RFC 3339 date-time
+problem-number = must be a number
+problem-true-or-false = must be true or false
+problem-string = must be a string
+problem-control = contains control characters
+problem-printable = must be printable (no control characters)
+problem-zero-or-more = must be 0 or more
+problem-code-taken = is already used by another attendee of this event

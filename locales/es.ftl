@@ -57,3 +57,23 @@ authorize-cannot-check = El servidor no pudo comprobar el inicio de sesión. Int
 authorize-busy = El servidor está comprobando otros inicios de sesión. Inténtalo de nuevo en un momento.
 authorize-no-account = Tu usuario no tiene acceso a ninguna cuenta aquí. Pregunta a un organizador.
 authorize-cannot-complete = El servidor no pudo completar el inicio de sesión. Inténtalo de nuevo.
+
+# Problemas de un dato (422), tras el campo al que se refieren.
+problem-required = es obligatorio
+problem-empty = no puede estar vacío
+problem-null = no puede ser nulo
+problem-email = no es una dirección de correo válida
+problem-phone = no es un teléfono válido (usa el formato internacional, p. ej. +34 912 345 678)
+problem-url = no es una URL http(s) válida
+problem-http-url = debe ser una URL http o https
+problem-country = no es un código de país ISO 3166-1 alfa-2 (p. ej. ES, MX, AR)
+problem-date = no es una fecha con el formato AAAA-MM-DD
+problem-time = no es una hora con el formato HH:MM
+problem-date-time = debe ser una fecha y hora RFC 3339
+problem-number = debe ser un número
+problem-true-or-false = debe ser verdadero o falso
+problem-string = debe ser un texto
+problem-control = contiene caracteres de control
+problem-printable = debe ser imprimible (sin caracteres de control)
+problem-zero-or-more = debe ser 0 o más
+problem-code-taken = ya lo usa otro asistente de este evento

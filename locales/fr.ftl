@@ -57,3 +57,23 @@ authorize-cannot-check = Le serveur n’a pas pu vérifier la connexion. Réessa
 authorize-busy = Le serveur vérifie d’autres connexions. Réessayez dans un instant.
 authorize-no-account = Votre utilisateur n’a accès à aucun compte ici. Demandez à un organisateur.
 authorize-cannot-complete = Le serveur n’a pas pu terminer la connexion. Réessayez.
+
+# Problèmes d’une saisie (422), après le champ concerné.
+problem-required = est obligatoire
+problem-empty = ne doit pas être vide
+problem-null = ne doit pas être nul
+problem-email = n’est pas une adresse e-mail valide
+problem-phone = n’est pas un numéro de téléphone valide (format international, ex. +33 1 23 45 67 89)
+problem-url = n’est pas une URL http(s) valide
+problem-http-url = doit être une URL http ou https
+problem-country = n’est pas un code pays ISO 3166-1 alpha-2 (ex. FR, BE, CH)
+problem-date = n’est pas une date au format AAAA-MM-JJ
+problem-time = n’est pas une heure au format HH:MM
+problem-date-time = doit être une date-heure RFC 3339
+problem-number = doit être un nombre
+problem-true-or-false = doit être vrai ou faux
+problem-string = doit être un texte
+problem-control = contient des caractères de contrôle
+problem-printable = doit être imprimable (sans caractères de contrôle)
+problem-zero-or-more = doit être 0 ou plus
+problem-code-taken = est déjà utilisé par un autre participant de cet événement

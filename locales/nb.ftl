@@ -57,3 +57,23 @@ authorize-cannot-check = Serveren kunne ikke sjekke innloggingen. Prøv igjen.
 authorize-busy = Serveren sjekker andre innlogginger. Prøv igjen om et øyeblikk.
 authorize-no-account = Brukeren din har ikke tilgang til noen konto her. Spør en arrangør.
 authorize-cannot-complete = Serveren kunne ikke fullføre innloggingen. Prøv igjen.
+
+# Problemer med en verdi (422), etter feltet det gjelder.
+problem-required = er påkrevd
+problem-empty = kan ikke være tom
+problem-null = kan ikke være null
+problem-email = er ikke en gyldig e-postadresse
+problem-phone = er ikke et gyldig telefonnummer (bruk internasjonalt format, f.eks. +47 22 12 34 56)
+problem-url = er ikke en gyldig http(s)-URL
+problem-http-url = må være en http- eller https-URL
+problem-country = er ikke en landkode etter ISO 3166-1 alpha-2 (f.eks. NO, SE, DK)
+problem-date = er ikke en dato på formen ÅÅÅÅ-MM-DD
+problem-time = er ikke et klokkeslett på formen TT:MM
+problem-date-time = må være et tidspunkt etter RFC 3339
+problem-number = må være et tall
+problem-true-or-false = må være sann eller usann
+problem-string = må være en tekst
+problem-control = inneholder kontrolltegn
+problem-printable = må være skrivbar (ingen kontrolltegn)
+problem-zero-or-more = må være 0 eller mer
+problem-code-taken = brukes allerede av en annen deltaker på dette arrangementet

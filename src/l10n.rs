@@ -186,6 +186,33 @@ pub async fn negotiate(request: Request, next: Next) -> Response {
     response
 }
 
+/// A 422 problem's message in `lang`: the fixed messages a person meets in a form (`is
+/// required`, `is not a valid email address`, ...) have `problem-*` keys whose English
+/// value is the message itself; any other message (one that names values or limits, or
+/// a member only an integration sends) is said as it is, in English. The member path
+/// before it (`item.email`) stays: it names the API's member, in no language.
+pub fn problem(lang: Lang, message: &str) -> String {
+    static BY_ENGLISH: LazyLock<std::collections::HashMap<String, &'static str>> =
+        LazyLock::new(|| {
+            // The keys are one line each (`problem-x = ...`): their ids are read off the
+            // source, their English from the bundle.
+            Lang::En
+                .source()
+                .lines()
+                .filter_map(|line| line.split_once(" = ").map(|(id, _)| id.trim()))
+                .filter(|id| id.starts_with("problem-"))
+                .filter_map(|id| Some((format(Lang::En, id, None)?, id)))
+                .collect()
+        });
+    if lang == Lang::En {
+        return message.to_owned();
+    }
+    match BY_ENGLISH.get(message) {
+        Some(key) => text(lang, key, &[]),
+        None => message.to_owned(),
+    }
+}
+
 /// What the door is told, in words: the `message` of a scan or a refusal.
 pub fn say(lang: Lang, said: &Said) -> String {
     let session = |s: &Option<String>| s.clone().unwrap_or_default();
@@ -326,6 +353,20 @@ mod tests {
                 panic!("locales/{}.ftl: {errors:?}", lang.code());
             }
         }
+    }
+
+    #[test]
+    fn a_problems_fixed_words_are_said_in_the_language_and_others_as_they_are() {
+        assert_eq!(problem(Lang::De, "is required"), "ist erforderlich");
+        assert_eq!(
+            problem(Lang::Fr, "is not a valid email address"),
+            "n’est pas une adresse e-mail valide"
+        );
+        assert_eq!(problem(Lang::En, "is required"), "is required");
+        assert_eq!(
+            problem(Lang::Nb, "has more than 50 entries"),
+            "has more than 50 entries"
+        );
     }
 
     #[test]

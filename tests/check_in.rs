@@ -1974,4 +1974,21 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
     );
     assert_eq!(body["code"], "already_checked_in");
     assert_eq!(body["facts"], german["facts"]);
+
+    // A form's problems: the member path stays, the words are German.
+    let r = into_resp(
+        s.http
+            .post(format!("{}/events/{e}/attendees", s.api))
+            .bearer_auth(&t)
+            .header("Accept-Language", "de-AT")
+            .json(&json!({"item": {"first_name": "", "email": "not-an-email"}}))
+            .send()
+            .expect("create"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+    let errors = r.errors();
+    assert!(
+        errors.contains(&"item.email ist keine gültige E-Mail-Adresse".to_owned()),
+        "{errors:?}"
+    );
 }

@@ -62,8 +62,13 @@ impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let status = self.status();
         if let Error::Validation(problems) = self {
-            // The API names each problem's place by its member path (`item.email ...`).
-            let errors = problems.iter().map(ToString::to_string).collect();
+            // The API names each problem's place by its member path (`item.email ...`),
+            // and says what is wrong there in the request's language where it can.
+            let lang = l10n::current();
+            let errors = problems
+                .iter()
+                .map(|p| p.at_path_saying(&l10n::problem(lang, &p.message)))
+                .collect();
             let body = ValidationErrorBody {
                 errors,
                 code: None,

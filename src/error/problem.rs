@@ -126,10 +126,20 @@ impl Problem {
     /// The message after `place` (the API's path, the import's column, ...), joined as
     /// the type's documentation says; the message alone without a place.
     pub fn placed(&self, place: Option<&str>) -> String {
+        Problem::join(place, &self.message)
+    }
+
+    /// The API's rendering (as `Display`) with the message said otherwise: in the
+    /// request's language (`crate::l10n::problem`).
+    pub fn at_path_saying(&self, message: &str) -> String {
+        Problem::join(self.at.path().as_deref(), message)
+    }
+
+    fn join(place: Option<&str>, message: &str) -> String {
         match place {
-            None => self.message.clone(),
-            Some(place) if self.message.starts_with(':') => format!("{place}{}", self.message),
-            Some(place) => format!("{place} {}", self.message),
+            None => message.to_owned(),
+            Some(place) if message.starts_with(':') => format!("{place}{message}"),
+            Some(place) => format!("{place} {message}"),
         }
     }
 }
