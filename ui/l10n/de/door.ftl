@@ -68,7 +68,7 @@ door-questions-fix = Bitte die markierten Antworten korrigieren.
 
 door-device-hand-over = Kiosk dem Einlass übergeben
 door-device-confirm-title = Diesen Kiosk dem Einlass übergeben?
-door-device-confirm-body = „{ $device }“ wird ein Einlassgerät: Es checkt Personen ein und scannt Tickets, ohne Veranstalter-Ansichten, und niemand muss eine Passphrase eingeben. Sie werden hier abgemeldet. Um den Einlassmodus zu verlassen, muss sich ein Veranstalter anmelden.
+door-device-confirm-body = „{ $device }“ wird ein Einlassgerät: Es checkt Personen ein und scannt Tickets, ohne Veranstalter-Ansichten, und niemand muss ein Passwort eingeben. Sie werden hier abgemeldet. Um den Einlassmodus zu verlassen, muss sich ein Veranstalter anmelden.
 door-device-confirm = Dem Einlass übergeben
 door-device-failed = Der Kiosk bleibt bei Ihnen: { $error }
 

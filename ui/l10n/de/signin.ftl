@@ -20,7 +20,7 @@ signin-error-please-sign-in = Bitte melden Sie sich an.
 
 signin-ended-disabled = Ihre Anmeldung wurde beendet: Ihr Benutzer wurde deaktiviert. Fragen Sie einen Veranstalter, ob Sie noch Zugang haben sollten.
 signin-ended-reused = Ihre Anmeldung wurde zur Sicherheit beendet: Sie wurde an zwei Orten gleichzeitig verwendet. Melden Sie sich erneut an, um weiterzumachen.
-signin-ended-revoked = Ihre Anmeldung wurde auf dem Server beendet: Ihr Benutzer wurde deaktiviert oder seine Passphrase geändert. Melden Sie sich erneut an oder fragen Sie einen Veranstalter.
+signin-ended-revoked = Ihre Anmeldung wurde auf dem Server beendet: Ihr Benutzer wurde deaktiviert oder sein Passwort geändert. Melden Sie sich erneut an oder fragen Sie einen Veranstalter.
 signin-ended-expired = Ihre Anmeldung ist abgelaufen. Melden Sie sich erneut an, um weiterzumachen.
 signin-ended = Ihre Anmeldung wurde beendet. Melden Sie sich erneut an, um weiterzumachen.
 signin-ended-device-revoked = Dieser Kiosk war ein Einlassgerät, aber sein Zugang zum Eingang wurde widerrufen (unter Personal oder auf einem anderen Gerät). Melden Sie sich an, um weiterzumachen.
