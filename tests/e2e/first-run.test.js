@@ -14,7 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import {
-  startServer, launch, newPage, api, listUsers, repoRoot, screenshotDir, smallTargets,
+  startServer, launch, newPage, api, listUsers, repoRoot, screenshotDir, smallTargets, scannerScan,
 } from './helpers.js';
 
 const docsDir = process.env.ENTRADA_DOCS_SHOTS === '1' ? path.join(repoRoot, 'docs', 'first-run') : null;
@@ -65,16 +65,6 @@ function postSetup(server, item) {
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ item }),
   });
-}
-
-/** Types a code the way a hardware scanner does, with the focus outside any input. */
-async function scannerScan(page, code) {
-  await page.evaluate(() => { if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur(); });
-  const before = await page.evaluate(() => window.__entradaTimings.length);
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  await page.waitForFunction((n) => window.__entradaTimings.length > n, before);
-  return page.evaluate(() => window.__entradaTimings[window.__entradaTimings.length - 1]);
 }
 
 /** Fills the set-up screen with `who` and submits it; resolves on Get started. */

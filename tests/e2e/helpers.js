@@ -195,8 +195,8 @@ export async function launch({ y4m } = {}) {
 }
 
 /** A new page that fails the test on uncaught page errors and CSP violations. */
-export async function newPage(browser, { width = 1280, height = 800, server } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, permissions: ['camera'] });
+export async function newPage(browser, { width = 1280, height = 800, server, locale } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, permissions: ['camera'], ...(locale ? { locale } : {}) });
   if (server) await context.grantPermissions(['camera'], { origin: server.base });
   const page = await context.newPage();
   page.problems = [];
@@ -227,6 +227,19 @@ export async function signIn(page, server, role = 'organiser', { pickEvent = tru
   if (await door.count()) return;
   await page.getByTestId('event-option').first().click();
   await door.waitFor();
+}
+
+/**
+ * Types a code the way a hardware scanner does, with the focus outside any input, and
+ * resolves with the door's timing record of that scan (`window.__entradaTimings`).
+ */
+export async function scannerScan(page, code) {
+  await page.evaluate(() => { if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur(); });
+  const before = await page.evaluate(() => window.__entradaTimings.length);
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => window.__entradaTimings.length > n, before);
+  return page.evaluate(() => window.__entradaTimings[window.__entradaTimings.length - 1]);
 }
 
 export async function screenshot(page, name) {

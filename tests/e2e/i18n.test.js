@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FluentParser } from '@fluent/syntax';
-import { startServer, launch, screenshot, confirmedAttendees, repoRoot, api } from './helpers.js';
+import { startServer, launch, newPage, screenshot, scannerScan, confirmedAttendees, repoRoot, api } from './helpers.js';
 
 const LANGS = ['en', 'de', 'fr', 'es', 'nb'];
 const BROWSER_LOCALE = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', nb: 'nb-NO' };
@@ -127,19 +127,8 @@ describe('languages', () => {
 
   /** A fresh device whose browser prefers `lang`, at the kiosk's size. */
   async function device(lang) {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 600 }, locale: BROWSER_LOCALE[lang] });
-    const page = await context.newPage();
-    page.problems = [];
-    page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
-    return { context, page };
-  }
-
-  async function scannerScan(page, code) {
-    await page.evaluate(() => { if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur(); });
-    const before = await page.evaluate(() => window.__entradaTimings.length);
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => window.__entradaTimings.length > n, before);
+    const page = await newPage(browser, { width: 1024, height: 600, server, locale: BROWSER_LOCALE[lang] });
+    return { context: page.context(), page };
   }
 
   for (const [i, lang] of LANGS.entries()) {
