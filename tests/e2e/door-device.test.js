@@ -9,6 +9,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launch, newPage, signIn, screenshot, api, confirmedAttendees,
+  scannerScan,
 } from './helpers.js';
 
 const DEVICE_KEY = 'entrada.door_device';
@@ -44,16 +45,6 @@ describe('door device', () => {
       }),
     });
     return { status: res.status, body: await res.json().catch(() => null) };
-  }
-
-  /** Types a code the way a hardware scanner does, with the focus outside any input. */
-  async function scannerScan(p, code) {
-    await p.evaluate(() => { if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur(); });
-    const count = await p.evaluate(() => window.__entradaTimings.length);
-    await p.keyboard.type(code);
-    await p.keyboard.press('Enter');
-    await p.waitForFunction((n) => window.__entradaTimings.length > n, count);
-    return p.evaluate(() => window.__entradaTimings[window.__entradaTimings.length - 1]);
   }
 
   async function expectDoorDevice(p) {

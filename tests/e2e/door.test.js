@@ -5,6 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, launch, newPage, screenshot, api, confirmedAttendees, recordTimings, summary, smallTargets, contrastOf,
+  scannerScan as scan,
 } from './helpers.js';
 
 describe('door', () => {
@@ -27,15 +28,8 @@ describe('door', () => {
 
   const banner = () => page.getByTestId('scan-result');
 
-  /** Types a code the way a hardware scanner does, with the focus outside any input. */
-  async function scannerScan(code) {
-    await page.evaluate(() => { if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur(); });
-    const before = await page.evaluate(() => window.__entradaTimings.length);
-    await page.keyboard.type(code);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => window.__entradaTimings.length > n, before);
-    return page.evaluate(() => window.__entradaTimings[window.__entradaTimings.length - 1]);
-  }
+  /** Types a code the way a hardware scanner does (helpers.js), on this test's page. */
+  const scannerScan = (code) => scan(page, code);
 
   it('signs in as organiser and picks the event', async () => {
     await page.goto(`${server.base}/`);
