@@ -5,7 +5,7 @@
 //! starts again with the key from the store, also from a new session (as after a reboot);
 //! without it the database is refused.
 //!
-//! Needs `dbus-run-session` and `gnome-keyring-daemon` (Debian `dbus`, `gnome-keyring`;
+//! Needs `dbus-run-session`, `dbus-send` and `gnome-keyring-daemon` (Debian `dbus`, `gnome-keyring`;
 //! `.ci/run` installs them). Without them the test says so and passes, so that
 //! `cargo test` works on a machine without a desktop session.
 
@@ -15,6 +15,10 @@ use std::path::Path;
 use std::process::Command;
 
 use common::BIN;
+
+/// Starts the session's keyring unlocked and waits until it answers (see the script for
+/// the race it closes).
+const UNLOCK_KEYRING: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/keyring/unlock.sh");
 
 fn have(program: &str) -> bool {
     Command::new("sh")
@@ -26,10 +30,12 @@ fn have(program: &str) -> bool {
 
 /// Whether a real Secret Service can be run here; says so on stderr when not.
 fn keyring_available() -> bool {
-    let there = have("dbus-run-session") && have("gnome-keyring-daemon");
+    let there =
+        have("dbus-run-session") && have("dbus-send") && have("gnome-keyring-daemon");
     if !there {
         eprintln!(
-            "skipped: needs dbus-run-session and gnome-keyring-daemon (Debian dbus, gnome-keyring)"
+            "skipped: needs dbus-run-session, dbus-send and gnome-keyring-daemon \
+             (Debian dbus, gnome-keyring)"
         );
     }
     there
@@ -57,7 +63,7 @@ fn remote_with_client() -> (common::Server, i64, String, String) {
 /// and `$DB` set; returns what it printed.
 fn in_session(home: &Path, db: &Path, script: &str) -> String {
     let full = format!(
-        "printf 'kiosk-login' | gnome-keyring-daemon --unlock --components=secrets >/dev/null\n{script}"
+        "\"$UNLOCK_KEYRING\" || exit 1\n{script}"
     );
     let out = Command::new("dbus-run-session")
         .arg("--")
@@ -74,6 +80,7 @@ fn in_session(home: &Path, db: &Path, script: &str) -> String {
         .env_remove("ENTRADA_DB")
         .env_remove("ENTRADA_DB_KEY")
         .env_remove("ENTRADA_DB_KEY_FILE")
+        .env("UNLOCK_KEYRING", UNLOCK_KEYRING)
         .env("ENTRADA", BIN)
         .env("DB", db)
         .output()
