@@ -77,3 +77,45 @@ problem-control = enthält Steuerzeichen
 problem-printable = muss druckbar sein (keine Steuerzeichen)
 problem-zero-or-more = muss 0 oder mehr sein
 problem-code-taken = wird schon von einem anderen Teilnehmer dieser Veranstaltung benutzt
+
+# Probleme, die Werte oder Grenzen nennen. Die Werte bleiben, wie sie kamen.
+problem-of-field = { $problem } (Feld `{ $name }`)
+problem-more-entries = hat mehr als { $max } Einträge
+problem-too-long = ist länger als { $max } Zeichen
+problem-integer-range = muss eine ganze Zahl von 1 bis { $max } sein
+problem-retention-days = muss 1 bis { $max } Tage sein (oder null für nie)
+problem-passphrase-short = braucht mindestens { $min } Zeichen (es sind { $count })
+problem-not-integer = `{ $value }` ist keine ganze Zahl
+problem-time-zone = `{ $value }` ist kein IANA-Zeitzonenname (z. B. Europe/Berlin)
+problem-action = `{ $value }` ist keins von check_in, check_out, undo
+problem-checkin-status = `{ $value }` ist keins von not_checked_in, checked_in, checked_out
+problem-rsvp-status = `{ $value }` ist keins von unconfirmed, confirmed, declined, waitlisted, pending_approval
+problem-field-type = `{ $value }` ist kein bekannter Feldtyp (siehe die Typenliste von AttendeeField)
+problem-already-staff = : { $email } gehört schon zum Team dieses Kontos
+problem-not-a-session = { $id } ist keine Session dieser Veranstaltung
+problem-not-a-field = { $id } ist kein Feld dieser Veranstaltung
+problem-not-a-registration-type = { $id } ist kein Anmeldetyp dieser Veranstaltung
+problem-answered-twice = : Feld { $id } ist mehr als einmal beantwortet
+problem-answer-missing = : die Antwort auf das Pflichtfeld `{ $name }` ({ $label }) fehlt
+problem-cannot-clear = : Feld `{ $name }` ({ $label }) ist Pflicht und kann nicht geleert werden
+problem-takes-no-answer = : Feld `{ $name }` ist vom Typ `{ $type }` und nimmt keine Antwort
+problem-string-for-type = muss für ein Feld vom Typ `{ $type }` ein Text sein
+problem-options-array = muss eine Liste der Optionen des Felds sein ({ $options })
+problem-not-an-option = : `{ $value }` ist keine Option des Felds `{ $name }` ({ $options })
+problem-not-yes-no = : `{ $value }` ist weder ja noch nein
+problem-not-a-number = : `{ $value }` ist keine Zahl
+problem-needs-option = : ein Feld vom Typ `{ $type }` braucht mindestens eine Option
+problem-no-options = : ein Feld vom Typ `{ $type }` nimmt keine Optionen
+problem-cannot-be-required = : ein Feld vom Typ `{ $type }` nimmt keine Antwort und kann daher nicht Pflicht sein
+problem-listed-twice = : `{ $value }` steht zweimal in der Liste
+problem-cell-registration-type = : `{ $value }` ist kein Anmeldetyp dieser Veranstaltung
+problem-cell-flag = : `{ $value }` ist keins von yes, no, true, false, 1, 0
+problem-query-flag = { $key } muss true oder false sein, nicht `{ $value }`
+problem-map-no-column = --map nennt eine Spalte `{ $heading }`, die die Datei nicht hat
+problem-map-no-target = Spalte `{ $heading }` ist `{ $target }` zugeordnet, das weder ein Teilnehmerfeld noch ein Feld der Veranstaltung ist
+problem-same-member = Spalten `{ $first }` und `{ $second }` füllen dasselbe Feld: ordne eine davon anders zu oder lass sie weg
+problem-row-cells = die Zeile hat { $cells } Zellen, die Kopfzeile aber { $columns } Spalten
+problem-same-person = dieselbe { $key } steht schon in Zeile { $row }: eine Zeile pro Person (eine Spalte qr_code unterscheidet Personen mit derselben E-Mail)
+
+# Wo ein Problem des Imports liegt: die Spalte der Datei.
+import-column = Spalte `{ $heading }`

@@ -81,3 +81,47 @@ problem-control = contains control characters
 problem-printable = must be printable (no control characters)
 problem-zero-or-more = must be 0 or more
 problem-code-taken = is already used by another attendee of this event
+
+# Problems that name values or limits: the server's English message with its values as
+# placeables, found by matching around them. Values stay as they were sent (API names,
+# the file's cells); `problem` is another problem's message, said in turn.
+problem-of-field = { $problem } (field `{ $name }`)
+problem-more-entries = has more than { $max } entries
+problem-too-long = is longer than { $max } characters
+problem-integer-range = must be an integer from 1 to { $max }
+problem-retention-days = must be 1 to { $max } days (or null for never)
+problem-passphrase-short = must have at least { $min } characters (it has { $count })
+problem-not-integer = `{ $value }` is not an integer
+problem-time-zone = `{ $value }` is not an IANA time zone name (e.g. Europe/Oslo)
+problem-action = `{ $value }` is not one of check_in, check_out, undo
+problem-checkin-status = `{ $value }` is not one of not_checked_in, checked_in, checked_out
+problem-rsvp-status = `{ $value }` is not one of unconfirmed, confirmed, declined, waitlisted, pending_approval
+problem-field-type = `{ $value }` is not a known field type (see the AttendeeField type list)
+problem-already-staff = : { $email } is already staff of this account
+problem-not-a-session = { $id } is not a session of this event
+problem-not-a-field = { $id } is not a field of this event
+problem-not-a-registration-type = { $id } is not a registration type of this event
+problem-answered-twice = : field { $id } is answered more than once
+problem-answer-missing = : an answer to required field `{ $name }` ({ $label }) is missing
+problem-cannot-clear = : field `{ $name }` ({ $label }) is required and cannot be cleared
+problem-takes-no-answer = : field `{ $name }` is a `{ $type }` and takes no answer
+problem-string-for-type = must be a string for a `{ $type }` field
+problem-options-array = must be an array of the field's options ({ $options })
+problem-not-an-option = : `{ $value }` is not one of the options of field `{ $name }` ({ $options })
+problem-not-yes-no = : `{ $value }` is not yes or no
+problem-not-a-number = : `{ $value }` is not a number
+problem-needs-option = : a `{ $type }` field needs at least one option
+problem-no-options = : a `{ $type }` field takes no options
+problem-cannot-be-required = : a `{ $type }` field takes no answer, so it cannot be required
+problem-listed-twice = : `{ $value }` is listed twice
+problem-cell-registration-type = : `{ $value }` is not a registration type of this event
+problem-cell-flag = : `{ $value }` is not one of yes, no, true, false, 1, 0
+problem-query-flag = { $key } must be true or false, not `{ $value }`
+problem-map-no-column = --map names a column `{ $heading }` the file does not have
+problem-map-no-target = column `{ $heading }` is mapped to `{ $target }`, which is neither an attendee member nor a field of the event
+problem-same-member = columns `{ $first }` and `{ $second }` both fill the same member: map one of them elsewhere, or leave it out
+problem-row-cells = the row has { $cells } cells but the heading names { $columns } columns
+problem-same-person = the same { $key } is on row { $row }: one row per person (add a qr_code column to tell people with one email apart)
+
+# Where an import's problem is: the file's column (its heading as the file has it).
+import-column = column `{ $heading }`

@@ -77,3 +77,45 @@ problem-control = contiene caracteres de control
 problem-printable = debe ser imprimible (sin caracteres de control)
 problem-zero-or-more = debe ser 0 o más
 problem-code-taken = ya lo usa otro asistente de este evento
+
+# Problemas que nombran valores o límites. Los valores quedan tal como llegaron.
+problem-of-field = { $problem } (campo `{ $name }`)
+problem-more-entries = tiene más de { $max } entradas
+problem-too-long = tiene más de { $max } caracteres
+problem-integer-range = debe ser un número entero de 1 a { $max }
+problem-retention-days = debe ser de 1 a { $max } días (o null para nunca)
+problem-passphrase-short = debe tener al menos { $min } caracteres (tiene { $count })
+problem-not-integer = `{ $value }` no es un número entero
+problem-time-zone = `{ $value }` no es un nombre de zona horaria IANA (p. ej. Europe/Madrid)
+problem-action = `{ $value }` no es check_in, check_out ni undo
+problem-checkin-status = `{ $value }` no es not_checked_in, checked_in ni checked_out
+problem-rsvp-status = `{ $value }` no es unconfirmed, confirmed, declined, waitlisted ni pending_approval
+problem-field-type = `{ $value }` no es un tipo de campo conocido (consulta la lista de tipos de AttendeeField)
+problem-already-staff = : { $email } ya forma parte del equipo de esta cuenta
+problem-not-a-session = { $id } no es una sesión de este evento
+problem-not-a-field = { $id } no es un campo de este evento
+problem-not-a-registration-type = { $id } no es un tipo de inscripción de este evento
+problem-answered-twice = : el campo { $id } tiene más de una respuesta
+problem-answer-missing = : falta la respuesta al campo obligatorio `{ $name }` ({ $label })
+problem-cannot-clear = : el campo `{ $name }` ({ $label }) es obligatorio y no se puede vaciar
+problem-takes-no-answer = : el campo `{ $name }` es de tipo `{ $type }` y no admite respuesta
+problem-string-for-type = debe ser un texto para un campo de tipo `{ $type }`
+problem-options-array = debe ser una lista de las opciones del campo ({ $options })
+problem-not-an-option = : `{ $value }` no es una opción del campo `{ $name }` ({ $options })
+problem-not-yes-no = : `{ $value }` no es sí ni no
+problem-not-a-number = : `{ $value }` no es un número
+problem-needs-option = : un campo de tipo `{ $type }` necesita al menos una opción
+problem-no-options = : un campo de tipo `{ $type }` no admite opciones
+problem-cannot-be-required = : un campo de tipo `{ $type }` no admite respuesta, así que no puede ser obligatorio
+problem-listed-twice = : `{ $value }` aparece dos veces
+problem-cell-registration-type = : `{ $value }` no es un tipo de inscripción de este evento
+problem-cell-flag = : `{ $value }` no es yes, no, true, false, 1 ni 0
+problem-query-flag = { $key } debe ser true o false, no `{ $value }`
+problem-map-no-column = --map nombra una columna `{ $heading }` que el archivo no tiene
+problem-map-no-target = la columna `{ $heading }` está asignada a `{ $target }`, que no es un dato del asistente ni un campo del evento
+problem-same-member = las columnas `{ $first }` y `{ $second }` rellenan el mismo dato: asigna una a otro sitio o quítala
+problem-row-cells = la fila tiene { $cells } celdas, pero el encabezado nombra { $columns } columnas
+problem-same-person = el mismo { $key } está en la fila { $row }: una fila por persona (añade una columna qr_code para distinguir a personas con el mismo correo)
+
+# Dónde está un problema de la importación: la columna del archivo.
+import-column = columna `{ $heading }`

@@ -77,3 +77,45 @@ problem-control = contient des caractères de contrôle
 problem-printable = doit être imprimable (sans caractères de contrôle)
 problem-zero-or-more = doit être 0 ou plus
 problem-code-taken = est déjà utilisé par un autre participant de cet événement
+
+# Problèmes qui citent des valeurs ou des limites. Les valeurs restent telles qu’envoyées.
+problem-of-field = { $problem } (champ `{ $name }`)
+problem-more-entries = a plus de { $max } entrées
+problem-too-long = dépasse { $max } caractères
+problem-integer-range = doit être un entier de 1 à { $max }
+problem-retention-days = doit être de 1 à { $max } jours (ou null pour jamais)
+problem-passphrase-short = doit avoir au moins { $min } caractères (il en a { $count })
+problem-not-integer = `{ $value }` n’est pas un entier
+problem-time-zone = `{ $value }` n’est pas un nom de fuseau horaire IANA (p. ex. Europe/Paris)
+problem-action = `{ $value }` n’est pas check_in, check_out ni undo
+problem-checkin-status = `{ $value }` n’est pas not_checked_in, checked_in ni checked_out
+problem-rsvp-status = `{ $value }` n’est pas unconfirmed, confirmed, declined, waitlisted ni pending_approval
+problem-field-type = `{ $value }` n’est pas un type de champ connu (voir la liste des types d’AttendeeField)
+problem-already-staff = : { $email } fait déjà partie de l’équipe de ce compte
+problem-not-a-session = { $id } n’est pas une session de cet événement
+problem-not-a-field = { $id } n’est pas un champ de cet événement
+problem-not-a-registration-type = { $id } n’est pas un type d’inscription de cet événement
+problem-answered-twice = : le champ { $id } a plus d’une réponse
+problem-answer-missing = : la réponse au champ obligatoire `{ $name }` ({ $label }) manque
+problem-cannot-clear = : le champ `{ $name }` ({ $label }) est obligatoire et ne peut pas être vidé
+problem-takes-no-answer = : le champ `{ $name }` est de type `{ $type }` et ne prend pas de réponse
+problem-string-for-type = doit être un texte pour un champ de type `{ $type }`
+problem-options-array = doit être une liste des options du champ ({ $options })
+problem-not-an-option = : `{ $value }` n’est pas une option du champ `{ $name }` ({ $options })
+problem-not-yes-no = : `{ $value }` n’est ni oui ni non
+problem-not-a-number = : `{ $value }` n’est pas un nombre
+problem-needs-option = : un champ de type `{ $type }` doit avoir au moins une option
+problem-no-options = : un champ de type `{ $type }` ne prend pas d’options
+problem-cannot-be-required = : un champ de type `{ $type }` ne prend pas de réponse, il ne peut donc pas être obligatoire
+problem-listed-twice = : `{ $value }` figure deux fois
+problem-cell-registration-type = : `{ $value }` n’est pas un type d’inscription de cet événement
+problem-cell-flag = : `{ $value }` n’est pas yes, no, true, false, 1 ni 0
+problem-query-flag = { $key } doit être true ou false, pas `{ $value }`
+problem-map-no-column = --map cite une colonne `{ $heading }` que le fichier n’a pas
+problem-map-no-target = la colonne `{ $heading }` est associée à `{ $target }`, qui n’est ni une donnée du participant ni un champ de l’événement
+problem-same-member = les colonnes `{ $first }` et `{ $second }` remplissent la même donnée : associez l’une ailleurs ou retirez-la
+problem-row-cells = la ligne a { $cells } cellules, mais l’en-tête nomme { $columns } colonnes
+problem-same-person = le même { $key } est à la ligne { $row } : une ligne par personne (ajoutez une colonne qr_code pour distinguer les personnes ayant le même e-mail)
+
+# Où se trouve un problème de l’import : la colonne du fichier.
+import-column = colonne `{ $heading }`

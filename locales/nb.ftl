@@ -77,3 +77,45 @@ problem-control = inneholder kontrolltegn
 problem-printable = må være skrivbar (ingen kontrolltegn)
 problem-zero-or-more = må være 0 eller mer
 problem-code-taken = brukes allerede av en annen deltaker på dette arrangementet
+
+# Problemer som nevner verdier eller grenser. Verdiene står slik de kom.
+problem-of-field = { $problem } (felt `{ $name }`)
+problem-more-entries = har mer enn { $max } oppføringer
+problem-too-long = er lengre enn { $max } tegn
+problem-integer-range = må være et heltall fra 1 til { $max }
+problem-retention-days = må være 1 til { $max } dager (eller null for aldri)
+problem-passphrase-short = må ha minst { $min } tegn (den har { $count })
+problem-not-integer = `{ $value }` er ikke et heltall
+problem-time-zone = `{ $value }` er ikke et IANA-tidssonenavn (f.eks. Europe/Oslo)
+problem-action = `{ $value }` er ikke check_in, check_out eller undo
+problem-checkin-status = `{ $value }` er ikke not_checked_in, checked_in eller checked_out
+problem-rsvp-status = `{ $value }` er ikke unconfirmed, confirmed, declined, waitlisted eller pending_approval
+problem-field-type = `{ $value }` er ikke en kjent felttype (se typelisten for AttendeeField)
+problem-already-staff = : { $email } er allerede i personalet til denne kontoen
+problem-not-a-session = { $id } er ikke en økt i dette arrangementet
+problem-not-a-field = { $id } er ikke et felt i dette arrangementet
+problem-not-a-registration-type = { $id } er ikke en registreringstype i dette arrangementet
+problem-answered-twice = : felt { $id } er besvart mer enn én gang
+problem-answer-missing = : svaret på det påkrevde feltet `{ $name }` ({ $label }) mangler
+problem-cannot-clear = : feltet `{ $name }` ({ $label }) er påkrevd og kan ikke tømmes
+problem-takes-no-answer = : feltet `{ $name }` er av typen `{ $type }` og tar ikke svar
+problem-string-for-type = må være tekst for et felt av typen `{ $type }`
+problem-options-array = må være en liste over feltets valg ({ $options })
+problem-not-an-option = : `{ $value }` er ikke et av valgene i feltet `{ $name }` ({ $options })
+problem-not-yes-no = : `{ $value }` er verken ja eller nei
+problem-not-a-number = : `{ $value }` er ikke et tall
+problem-needs-option = : et felt av typen `{ $type }` trenger minst ett valg
+problem-no-options = : et felt av typen `{ $type }` tar ikke valg
+problem-cannot-be-required = : et felt av typen `{ $type }` tar ikke svar, så det kan ikke være påkrevd
+problem-listed-twice = : `{ $value }` står to ganger
+problem-cell-registration-type = : `{ $value }` er ikke en registreringstype i dette arrangementet
+problem-cell-flag = : `{ $value }` er ikke yes, no, true, false, 1 eller 0
+problem-query-flag = { $key } må være true eller false, ikke `{ $value }`
+problem-map-no-column = --map nevner en kolonne `{ $heading }` som filen ikke har
+problem-map-no-target = kolonnen `{ $heading }` er koblet til `{ $target }`, som verken er en deltakeropplysning eller et felt i arrangementet
+problem-same-member = kolonnene `{ $first }` og `{ $second }` fyller samme opplysning: koble en av dem et annet sted, eller ta den bort
+problem-row-cells = raden har { $cells } celler, men overskriften nevner { $columns } kolonner
+problem-same-person = samme { $key } står på rad { $row }: én rad per person (legg til en qr_code-kolonne for å skille personer med samme e-post)
+
+# Hvor et problem i importen er: filens kolonne.
+import-column = kolonne `{ $heading }`

@@ -186,30 +186,147 @@ pub async fn negotiate(request: Request, next: Next) -> Response {
     response
 }
 
-/// A 422 problem's message in `lang`: the fixed messages a person meets in a form (`is
-/// required`, `is not a valid email address`, ...) have `problem-*` keys whose English
-/// value is the message itself; any other message (one that names values or limits, or
-/// a member only an integration sends) is said as it is, in English. The member path
-/// before it (`item.email`) stays: it names the API's member, in no language.
+/// A 422 problem's message in `lang`. Every message the server writes has a `problem-*`
+/// key whose English value is that message, with the values it names (a limit, the
+/// value sent, a field's name) as placeables: the message is matched against those
+/// English patterns and said again in `lang` with the same values. A `problem`
+/// placeable holds another problem's message, which is said in turn. A message none
+/// matches (a parser's own words, from an integration's malformed body) is said as it
+/// is, in English. The member path before it (`item.email`) stays: it names the API's
+/// member, in no language.
 pub fn problem(lang: Lang, message: &str) -> String {
-    static BY_ENGLISH: LazyLock<std::collections::HashMap<String, &'static str>> =
-        LazyLock::new(|| {
-            // The keys are one line each (`problem-x = ...`): their ids are read off the
-            // source, their English from the bundle.
-            Lang::En
-                .source()
-                .lines()
-                .filter_map(|line| line.split_once(" = ").map(|(id, _)| id.trim()))
-                .filter(|id| id.starts_with("problem-"))
-                .filter_map(|id| Some((format(Lang::En, id, None)?, id)))
-                .collect()
-        });
     if lang == Lang::En {
         return message.to_owned();
     }
-    match BY_ENGLISH.get(message) {
-        Some(key) => text(lang, key, &[]),
-        None => message.to_owned(),
+    say_problem(lang, message).unwrap_or_else(|| message.to_owned())
+}
+
+fn say_problem(lang: Lang, message: &str) -> Option<String> {
+    PROBLEMS.iter().find_map(|pattern| {
+        let values = pattern.read(message)?;
+        let values: Vec<(&str, String)> = values
+            .into_iter()
+            .map(|(name, value)| match name {
+                "problem" => (name, problem(lang, value)),
+                _ => (name, value.to_owned()),
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        Some(text(lang, &pattern.id, &args))
+    })
+}
+
+/// The English patterns of the `problem-*` keys. Those wrapping another problem come
+/// first, as the server adds them last (an answer's problem gets its field's name after
+/// it); then the most specific (the most fixed text) first, so that a pattern with a
+/// placeable never takes a message another pattern says more of.
+static PROBLEMS: LazyLock<Vec<ProblemPattern>> = LazyLock::new(|| {
+    // The keys are one line each (`problem-x = ...`); the catalog check keeps them so.
+    let mut patterns: Vec<ProblemPattern> = Lang::En
+        .source()
+        .lines()
+        .filter_map(|line| line.split_once(" = "))
+        .filter(|(id, _)| id.starts_with("problem-"))
+        .map(|(id, value)| ProblemPattern::parse(id.trim(), value))
+        .collect();
+    patterns.sort_by_key(|p| std::cmp::Reverse((p.wraps(), p.fixed_len())));
+    patterns
+});
+
+/// A `problem-*` message's English value, as text and the placeables between.
+struct ProblemPattern {
+    id: String,
+    pieces: Vec<Piece>,
+}
+
+enum Piece {
+    Text(String),
+    Hole(String),
+}
+
+impl ProblemPattern {
+    /// Reads `text { $name } text ...`: Fluent's placeables of a plain variable.
+    fn parse(id: &str, value: &str) -> ProblemPattern {
+        let mut pieces = Vec::new();
+        let mut rest = value;
+        while let Some(open) = rest.find("{ $") {
+            let Some(close) = rest[open..].find(" }") else {
+                break;
+            };
+            if open > 0 {
+                pieces.push(Piece::Text(rest[..open].to_owned()));
+            }
+            pieces.push(Piece::Hole(rest[open + 3..open + close].to_owned()));
+            rest = &rest[open + close + 2..];
+        }
+        if !rest.is_empty() {
+            pieces.push(Piece::Text(rest.to_owned()));
+        }
+        ProblemPattern {
+            id: id.to_owned(),
+            pieces,
+        }
+    }
+
+    fn wraps(&self) -> bool {
+        self.pieces
+            .iter()
+            .any(|p| matches!(p, Piece::Hole(name) if name == "problem"))
+    }
+
+    fn fixed_len(&self) -> usize {
+        self.pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => t.len(),
+                Piece::Hole(_) => 0,
+            })
+            .sum()
+    }
+
+    /// The values of the placeables when `message` is this pattern, each at least one
+    /// character long; the first reading that fits, shortest values first.
+    fn read<'m>(&self, message: &'m str) -> Option<Vec<(&str, &'m str)>> {
+        fn fit<'p, 'm>(
+            pieces: &'p [Piece],
+            message: &'m str,
+            values: &mut Vec<(&'p str, &'m str)>,
+        ) -> bool {
+            match pieces {
+                [] => message.is_empty(),
+                [Piece::Text(text), rest @ ..] => message
+                    .strip_prefix(text.as_str())
+                    .is_some_and(|after| fit(rest, after, values)),
+                [Piece::Hole(name), rest @ ..] => {
+                    let name = name.as_str();
+                    match rest.first() {
+                        None if message.is_empty() => false,
+                        None => {
+                            values.push((name, message));
+                            true
+                        }
+                        Some(Piece::Text(next)) => {
+                            let before = values.len();
+                            for (at, _) in message.match_indices(next.as_str()) {
+                                if at == 0 {
+                                    continue;
+                                }
+                                values.push((name, &message[..at]));
+                                if fit(rest, &message[at..], values) {
+                                    return true;
+                                }
+                                values.truncate(before);
+                            }
+                            false
+                        }
+                        // Two placeables side by side cannot be told apart.
+                        Some(Piece::Hole(_)) => false,
+                    }
+                }
+            }
+        }
+        let mut values = Vec::new();
+        fit(&self.pieces, message, &mut values).then_some(values)
     }
 }
 
@@ -356,7 +473,7 @@ mod tests {
     }
 
     #[test]
-    fn a_problems_fixed_words_are_said_in_the_language_and_others_as_they_are() {
+    fn a_problems_words_are_said_in_the_language_with_its_values() {
         assert_eq!(problem(Lang::De, "is required"), "ist erforderlich");
         assert_eq!(
             problem(Lang::Fr, "is not a valid email address"),
@@ -365,8 +482,80 @@ mod tests {
         assert_eq!(problem(Lang::En, "is required"), "is required");
         assert_eq!(
             problem(Lang::Nb, "has more than 50 entries"),
-            "has more than 50 entries"
+            "har mer enn 50 oppføringer"
         );
+        assert_eq!(
+            problem(Lang::De, "is longer than 200 characters"),
+            "ist länger als 200 Zeichen"
+        );
+        // A value holding a pattern's own words is still the value.
+        assert_eq!(
+            problem(Lang::Es, ": `is not a number` is not a number"),
+            ": `is not a number` no es un número"
+        );
+        // Another problem's message inside, said in turn.
+        assert_eq!(
+            problem(Lang::De, "must be true or false (field `consent`)"),
+            "muss wahr oder falsch sein (Feld `consent`)"
+        );
+        assert_eq!(
+            problem(
+                Lang::Fr,
+                ": `Maybe` is not one of the options of field `diet` (Vegan, Halal) (field `diet`)"
+            ),
+            ": `Maybe` n’est pas une option du champ `diet` (Vegan, Halal) (champ `diet`)"
+        );
+        // Words no pattern has (a JSON parser's, say) stay as they are.
+        assert_eq!(
+            problem(Lang::De, "expected value at line 1 column 2"),
+            "expected value at line 1 column 2"
+        );
+    }
+
+    /// Every pattern reads back its own English, with any values, in every language.
+    #[test]
+    fn every_problem_pattern_reads_its_english_back() {
+        for pattern in PROBLEMS.iter() {
+            let values: Vec<(&str, String)> = pattern
+                .pieces
+                .iter()
+                .filter_map(|p| match p {
+                    Piece::Hole(name) if name == "problem" => {
+                        Some((name.as_str(), "is required".to_owned()))
+                    }
+                    Piece::Hole(name) => Some((name.as_str(), format!("<{name} 7>"))),
+                    Piece::Text(_) => None,
+                })
+                .collect();
+            let args: Vec<(&str, &str)> = values.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            let english = text(Lang::En, &pattern.id, &args);
+            for lang in Lang::ALL {
+                let mut said: Vec<(&str, String)> = values.clone();
+                for (name, value) in &mut said {
+                    if *name == "problem" {
+                        *value = problem(lang, value);
+                    }
+                }
+                let said: Vec<(&str, &str)> = said.iter().map(|(n, v)| (*n, v.as_str())).collect();
+                let expected = text(lang, &pattern.id, &said);
+                assert_eq!(
+                    problem(lang, &english),
+                    expected,
+                    "{} in {}",
+                    pattern.id,
+                    lang.code()
+                );
+                if lang != Lang::En {
+                    assert_ne!(
+                        expected,
+                        english,
+                        "{} is English in {}",
+                        pattern.id,
+                        lang.code()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -1991,4 +1991,28 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
         errors.contains(&"item.email ist keine gültige E-Mail-Adresse".to_owned()),
         "{errors:?}"
     );
+    // Problems that name a limit or a value keep it, in the language's words.
+    let r = into_resp(
+        s.http
+            .post(format!("{}/events/{e}/attendees", s.api))
+            .bearer_auth(&t)
+            .header("Accept-Language", "nb")
+            .json(&json!({"item": {"first_name": "x".repeat(300), "rsvp_status": "sleepy"}}))
+            .send()
+            .expect("create"),
+    );
+    assert_eq!(r.status, 422, "{}", r.text);
+    let errors = r.errors();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("item.first_name er lengre enn ") && e.ends_with(" tegn")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("item.rsvp_status `sleepy` er ikke unconfirmed")),
+        "{errors:?}"
+    );
 }

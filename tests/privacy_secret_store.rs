@@ -30,8 +30,7 @@ fn have(program: &str) -> bool {
 
 /// Whether a real Secret Service can be run here; says so on stderr when not.
 fn keyring_available() -> bool {
-    let there =
-        have("dbus-run-session") && have("dbus-send") && have("gnome-keyring-daemon");
+    let there = have("dbus-run-session") && have("dbus-send") && have("gnome-keyring-daemon");
     if !there {
         eprintln!(
             "skipped: needs dbus-run-session, dbus-send and gnome-keyring-daemon \
@@ -62,9 +61,7 @@ fn remote_with_client() -> (common::Server, i64, String, String) {
 /// Runs `script` in a new D-Bus session with an unlocked GNOME Keyring, with `$ENTRADA`
 /// and `$DB` set; returns what it printed.
 fn in_session(home: &Path, db: &Path, script: &str) -> String {
-    let full = format!(
-        "\"$UNLOCK_KEYRING\" || exit 1\n{script}"
-    );
+    let full = format!("\"$UNLOCK_KEYRING\" || exit 1\n{script}");
     let out = Command::new("dbus-run-session")
         .arg("--")
         .arg("sh")

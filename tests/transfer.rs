@@ -454,6 +454,73 @@ fn exports_are_spreadsheet_safe_and_import_back() {
     );
 }
 
+/// An import through the API says its rows' problems, and their columns, in the
+/// request's language; the values and the column headings stay as the file has them.
+#[test]
+fn the_api_says_an_imports_problems_in_the_requests_language() {
+    let (s, t, event) = setup();
+    let body = "first_name,email,T-shirt size,Photo consent,Years of experience,registration_type\n\
+                Ada,ada@example.com,M,,,\n\
+                Bad,not-an-email,XXL,maybe,many,Platinum\n\
+                Wide,wide@example.com,,,,,extra\n";
+    let import = |lang: &str, query: &str| {
+        common::into_resp(
+            s.http
+                .post(format!("{}/events/{event}/imports/attendees{query}", s.api))
+                .bearer_auth(&t)
+                .header("Content-Type", "text/csv")
+                .header("Accept-Language", lang)
+                .body(body)
+                .send()
+                .expect("import"),
+        )
+    };
+    let errors = |r: &common::Resp, row: usize| -> Vec<String> {
+        r.item()["results"][row]["errors"]
+            .as_array()
+            .expect("errors")
+            .iter()
+            .map(|e| e.as_str().expect("text").to_owned())
+            .collect()
+    };
+    let german = import("de", "?dry_run=true");
+    assert_eq!(german.status, 200, "{}", german.text);
+    let bad = errors(&german, 1);
+    for said in [
+        "Spalte `email` ist keine gültige E-Mail-Adresse",
+        "Spalte `Photo consent`: `maybe` ist weder ja noch nein",
+        "Spalte `Years of experience`: `many` ist keine Zahl",
+        "Spalte `registration_type`: `Platinum` ist kein Anmeldetyp dieser Veranstaltung",
+    ] {
+        assert!(bad.iter().any(|e| e == said), "{said} in {bad:?}");
+    }
+    assert!(
+        bad.iter()
+            .any(|e| e.starts_with("Spalte `T-shirt size`: `XXL` ist keine Option des Felds")),
+        "{bad:?}"
+    );
+    assert_eq!(
+        errors(&german, 2),
+        ["die Zeile hat 7 Zellen, die Kopfzeile aber 6 Spalten"]
+    );
+    // The same file in English says the same places in English.
+    let english = import("en", "?dry_run=true");
+    assert!(
+        errors(&english, 1)
+            .iter()
+            .any(|e| e == "column `email` is not a valid email address"),
+        "{}",
+        english.text
+    );
+    // A query's problem is a 422 in the language too.
+    let refused = import("fr", "?dry_run=perhaps");
+    assert_eq!(refused.status, 422, "{}", refused.text);
+    assert_eq!(
+        refused.errors(),
+        ["dry_run doit être true ou false, pas `perhaps`"]
+    );
+}
+
 #[test]
 fn the_api_imports_with_a_dry_run_and_refuses_unreadable_files() {
     let (s, t, event) = setup();

@@ -43,7 +43,10 @@ pub async fn import_attendees(
     RawQuery(query): RawQuery,
     body: Bytes,
 ) -> Result<Json<Item<import::ImportReport>>> {
-    let mut options = import::ImportOptions::default();
+    let mut options = import::ImportOptions {
+        lang: crate::l10n::current(),
+        ..Default::default()
+    };
     let mut problems = Vec::new();
     for (key, value) in url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()) {
         let flag = || match value.as_ref() {

@@ -87,6 +87,7 @@ pub(super) fn import_command(cmd: ImportCommand) -> Result<()> {
         dry_run,
         valid_only,
         map,
+        ..Default::default()
     };
     let bar = indicatif::ProgressBar::new(sheet.rows.len() as u64);
     bar.set_style(

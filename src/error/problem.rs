@@ -126,13 +126,18 @@ impl Problem {
     /// The message after `place` (the API's path, the import's column, ...), joined as
     /// the type's documentation says; the message alone without a place.
     pub fn placed(&self, place: Option<&str>) -> String {
-        Problem::join(place, &self.message)
+        self.placed_saying(place, &self.message)
     }
 
     /// The API's rendering (as `Display`) with the message said otherwise: in the
     /// request's language (`crate::l10n::problem`).
     pub fn at_path_saying(&self, message: &str) -> String {
         Problem::join(self.at.path().as_deref(), message)
+    }
+
+    /// [`Problem::placed`], with the message said otherwise.
+    pub fn placed_saying(&self, place: Option<&str>, message: &str) -> String {
+        Problem::join(place, message)
     }
 
     fn join(place: Option<&str>, message: &str) -> String {

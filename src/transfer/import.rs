@@ -27,6 +27,7 @@ use crate::domain::attendee::{AttendeeCreateInput, AttendeeFieldValueInput, Atte
 use crate::domain::field::AttendeeField;
 use crate::domain::time;
 use crate::error::{AnswerAt, At, Error, Problem, Result};
+use crate::l10n::{self, Lang};
 
 /// Largest file accepted (the API's import route and the command line alike).
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
@@ -125,6 +126,9 @@ pub struct ImportOptions {
     /// Heading → member or field, for headings that do not name one themselves; an
     /// empty target ignores the column.
     pub map: Vec<(String, String)>,
+    /// The language the rows' problems are said in (the request's; the command line's
+    /// is English).
+    pub lang: Lang,
 }
 
 impl ImportOptions {
@@ -478,6 +482,7 @@ pub fn run(
         plan: &plan,
         fields: &fields,
         types: &types,
+        lang: options.lang,
     };
     let mut known = Known::read(conn, event_id)?;
     // Every row this import writes is stamped at or after this.
@@ -528,13 +533,14 @@ struct Layout<'a> {
     plan: &'a [Option<Target>],
     fields: &'a [AttendeeField],
     types: &'a HashMap<String, i64>,
+    lang: Lang,
 }
 
 impl Layout<'_> {
     /// A problem as the report shows it: its place named by the column that holds it
     /// (``column `E-mail` `` for `item.email`, the field's column for an answer), else
     /// as the API names it (`item.fields`, for a required field the file has no column
-    /// for).
+    /// for). Said in the import's language, the place too.
     fn in_columns(&self, problem: &Problem) -> String {
         let column = self
             .plan
@@ -550,8 +556,11 @@ impl Layout<'_> {
                 ) => self.fields[*f].id == *id,
                 _ => false,
             })
-            .map(|(_, heading)| format!("column `{heading}`"));
-        problem.placed(column.or_else(|| problem.at.path()).as_deref())
+            .map(|(_, heading)| l10n::text(self.lang, "import-column", &[("heading", heading)]));
+        problem.placed_saying(
+            column.or_else(|| problem.at.path()).as_deref(),
+            &l10n::problem(self.lang, &problem.message),
+        )
     }
 
     /// A report of no rows yet, with the columns' use.
@@ -854,6 +863,7 @@ mod tests {
             plan: &plan,
             fields: &fields,
             types: &types,
+            lang: Lang::En,
         };
         let cases = [
             (
