@@ -490,7 +490,7 @@ fn the_api_says_an_imports_problems_in_the_requests_language() {
         "Spalte `email` ist keine gültige E-Mail-Adresse",
         "Spalte `Photo consent`: `maybe` ist weder ja noch nein",
         "Spalte `Years of experience`: `many` ist keine Zahl",
-        "Spalte `registration_type`: `Platinum` ist kein Anmeldetyp dieser Veranstaltung",
+        "Spalte `registration_type`: `Platinum` ist keine Anmeldeart dieser Veranstaltung",
     ] {
         assert!(bad.iter().any(|e| e == said), "{said} in {bad:?}");
     }

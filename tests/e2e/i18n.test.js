@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FluentParser } from '@fluent/syntax';
-import { startServer, launch, newPage, screenshot, scannerScan, confirmedAttendees, repoRoot, api } from './helpers.js';
+import { startServer, launch, newPage, screenshot, scannerScan, confirmedAttendees, repoRoot, api, signIn } from './helpers.js';
 
 const LANGS = ['en', 'de', 'fr', 'es', 'nb'];
 const BROWSER_LOCALE = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', nb: 'nb-NO' };
@@ -251,6 +251,63 @@ describe('languages', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+
+  // The server's own refusals of a form come in the UI's language (Accept-Language), and
+  // are still put beside their inputs, which the UI finds by path and field name, never
+  // by English words. A field made required on another device after the form was drawn
+  // is one only the server can refuse; so is a phone number that merely looks right.
+  it('says the server\'s refusals of a form in the language, beside their inputs', async () => {
+    const field = (await api(server, 'POST', '/api/v2/events/1/attendee_fields', {
+      item: { label: 'Badge name', type: 'short_text', required: false, options: [] },
+    })).item;
+    data.add('Badge name');
+    const words = (lang, key) => catalog(lang).get(key);
+    const phoneWords = { de: /gültige Telefonnummer/, fr: /numéro de téléphone valide/ };
+    const person = people[people.length - 1];
+    await api(server, 'PATCH', `/api/v2/events/1/attendees/${person.id}`, {
+      item: { fields: [{ attendee_field_id: field.id, value: 'Ada' }] },
+    });
+    try {
+      for (const lang of ['de', 'fr']) {
+        await api(server, 'PATCH', `/api/v2/events/1/attendee_fields/${field.id}`, { item: { required: false } });
+        const { context, page } = await device(lang);
+        try {
+          // The walk-in: a required answer missing, and a phone number.
+          await signIn(page, server, 'organiser');
+          await page.goto(`${server.base}/#/walk-in`);
+          await page.getByTestId('walkin-form').waitFor();
+          await api(server, 'PATCH', `/api/v2/events/1/attendee_fields/${field.id}`, { item: { required: true } });
+          await page.getByTestId('input-first_name').fill('Grace');
+          await page.getByTestId('input-last_name').fill('Hopper');
+          await page.getByTestId('input-email').fill(`grace.${lang}@example.com`);
+          await page.getByTestId('input-phone').fill('+47 1234 5678');
+          await page.getByTestId('input-t_shirt_size').selectOption('M');
+          await page.getByTestId('walkin-save').click();
+          await page.getByTestId('error-phone').filter({ hasText: phoneWords[lang] }).waitFor();
+          assert.equal(await page.getByTestId('error-badge_name').innerText(), words(lang, 'fields-error-answer-required'));
+          await assertNoEnglish(page, lang, data, 'the walk-in refused by the server');
+          assert.doesNotMatch(await page.locator('main').innerText(), /is not a valid|is required|field `/);
+          await screenshot(page, `i18n-${lang}-walkin-server-errors`);
+
+          // Editing: an answer cleared that became required after the form was drawn.
+          await api(server, 'PATCH', `/api/v2/events/1/attendee_fields/${field.id}`, { item: { required: false } });
+          await page.goto(`${server.base}/#/attendees/${person.id}`);
+          await page.getByTestId('detail-edit').click();
+          await page.getByTestId('attendee-edit').waitFor();
+          await api(server, 'PATCH', `/api/v2/events/1/attendee_fields/${field.id}`, { item: { required: true } });
+          await page.getByTestId('input-badge_name').fill('');
+          await page.getByTestId('edit-save').click();
+          await page.getByTestId('error-badge_name').filter({ hasText: words(lang, 'fields-error-answer-required-kept') }).waitFor();
+          await assertNoEnglish(page, lang, data, 'the attendee edit refused by the server');
+          assert.deepEqual(page.problems, []);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await api(server, 'DELETE', `/api/v2/events/1/attendee_fields/${field.id}`);
     }
   });
 });

@@ -430,7 +430,7 @@ export function fieldControl(field, value = null) {
 /**
  * A set of controls: reads values (client checks), and shows the server's 422 messages
  * beside the right inputs. Returns {controls, read(), readForSubmit(errorBox),
- * showServerErrors(errors, sentFieldIds), clearErrors()}.
+ * showServerErrors(errors, sentFieldIds, {editing}), clearErrors()}.
  */
 export function formModel(controls, fields = []) {
   const byKey = new Map(controls.filter((c) => c && c.read).map((c) => [c.key, c]));
@@ -469,8 +469,14 @@ export function formModel(controls, fields = []) {
     return null;
   }
 
-  /** Puts each 422 message beside its input; returns the messages that fit no input. */
-  function showServerErrors(errors, sentFieldIds = []) {
+  /**
+   * Puts each 422 message beside its input; returns the messages that fit no input.
+   * The messages come in the UI's language (Accept-Language), so they are placed by
+   * their member path and the field's name (in backticks in every language), never by
+   * their words. `editing`: the attendee exists, so a required answer refused was being
+   * cleared (not missing).
+   */
+  function showServerErrors(errors, sentFieldIds = [], { editing = false } = {}) {
     const leftover = [];
     let first = null;
     const add = (key, message) => {
@@ -486,12 +492,13 @@ export function formModel(controls, fields = []) {
       let placed = false;
       if ((m = message.match(/^item\.fields\[(\d+)\]/))) {
         const id = sentFieldIds[Number(m[1])];
-        // "item.fields[0].value must be… (field `diet`)": the input shows which, so the rest only.
-        const rest = message.replace(/^item\.fields\[\d+\](\.value|\.attendee_field_id)?\s*:?\s*/, '').replace(/ \(field `[^`]*`\)$/, '');
+        // "item.fields[0].value must be… (field `diet`)": the input shows which, so the rest
+        // only (the last bracket names the field, in whatever language).
+        const rest = message.replace(/^item\.fields\[\d+\](\.value|\.attendee_field_id)?\s*:?\s*/, '').replace(/ \([^()`]*`[^`]*`\)$/, '');
         placed = id !== undefined && add(`field:${id}`, humanise(`item.x ${rest.replace(/^`[^`]*` is not one of the options.*$/, 'is not one of the options')}`));
-      } else if ((m = message.match(/^item\.fields\b.*field `([^`]+)`/))) {
+      } else if ((m = message.match(/^item\.fields\b[^`]*`([^`]+)`/))) {
         const f = fields.find((x) => x.name === m[1]);
-        const words = /cannot be cleared/.test(message) ? t('fields-error-answer-required-kept') : t('fields-error-answer-required');
+        const words = editing ? t('fields-error-answer-required-kept') : t('fields-error-answer-required');
         placed = !!f && add(`field:${f.id}`, words);
       } else if ((m = message.match(/^item\.([a-z_]+)/))) {
         placed = add(m[1], humanise(message));

@@ -535,7 +535,7 @@ function renderEdit(root, id) {
         save.disabled = false;
         save.textContent = t('attendees-save');
         if (!alive) return;
-        const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds) : [];
+        const leftover = err.status === 422 ? model.showServerErrors(err.errors, sentFieldIds, { editing: true }) : [];
         saveFailed(formError, err, form, { leftover, kept: t('attendees-changes-kept') });
       }
     });

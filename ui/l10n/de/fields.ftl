@@ -40,7 +40,7 @@ fields-member-phone = Telefon
 fields-member-phone-hint = Mit Ländervorwahl, z. B. +47 22 12 34 56
 fields-member-company = Firma
 fields-member-job-title = Position
-fields-member-registration-type = Anmeldetyp
+fields-member-registration-type = Anmeldeart
 fields-member-no-registration-type = Keiner
 fields-member-rsvp = Rückmeldung
 
