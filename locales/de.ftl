@@ -117,5 +117,58 @@ problem-same-member = Spalten `{ $first }` und `{ $second }` füllen dasselbe Fe
 problem-row-cells = die Zeile hat { $cells } Zellen, die Kopfzeile aber { $columns } Spalten
 problem-same-person = dieselbe { $key } steht schon in Zeile { $row }: eine Zeile pro Person (eine Spalte qr_code unterscheidet Personen mit derselben E-Mail)
 
+# Probleme einer Anfrage als Ganzes, ihrer Header und Abfrage, und der Eingaben von Hub,
+# Synchronisierung, Team und Import.
+problem-mirrored-type = Veranstaltung { $id } wird vom entfernten Server gespiegelt: entfernen Sie die Anmeldeart dort
+problem-mirrored-session = Veranstaltung { $id } wird vom entfernten Server gespiegelt: entfernen Sie die Session dort
+problem-answers-misfit = item: { $count } vorhandene Antwort(en) passen nicht zum geänderten Feld; ändern oder leeren Sie sie zuerst ({ $examples })
+problem-hubs-answered = mehrere Hubs haben geantwortet: { $names }; wählen Sie einen nach seinem Namen
+problem-hub-address = `{ $value }` ist keine Hub-Adresse: sie sieht aus wie https://10.0.0.5:7879
+problem-pairing-code = ein Kopplungscode hat 8 Buchstaben und Ziffern, so wie der Hub ihn zeigt
+problem-not-pairing-code = das ist kein Kopplungscode eines Entrada-Hubs
+problem-fingerprint = ein Fingerabdruck hat 64 Hexadezimalziffern
+problem-hex64 = muss aus 64 Hexadezimalziffern bestehen
+problem-max-2000 = darf höchstens 2000 Zeichen haben
+problem-qr-alone = kommt allein: der QR-Text der Karte enthält Adresse, Fingerabdruck und Code
+problem-with-fingerprint = ist zusammen mit `fingerprint` erforderlich
+problem-with-url = ist zusammen mit `url` erforderlich: er steht auf der Kopplungskarte des Hubs
+problem-on-card = ist erforderlich: er steht auf der Kopplungskarte des Hubs (oder geben Sie `qr_text` an)
+problem-last-organiser = Der letzte aktive Veranstalter kann nicht deaktiviert oder zum Einlasspersonal gemacht werden
+problem-role = muss door oder organiser sein
+problem-scopes = : nennen Sie mindestens eins von read, write, check_in
+problem-object = muss ein Objekt sein
+problem-sync-required = ist erforderlich, wenn die Synchronisierung zum ersten Mal eingerichtet wird
+problem-event-ids = müssen positive Veranstaltungs-IDs sein
+problem-api-root = muss auf /api/v2 enden (die Wurzel von v2)
+problem-one-event = muss mindestens eine ID einer entfernten Veranstaltung nennen
+problem-no-credentials = darf keine Zugangsdaten enthalten (nutzen Sie client_id und client_secret)
+problem-sync-not-configured = die Synchronisierung ist nicht eingerichtet (entrada sync configure oder die Seite Synchronisierung)
+problem-capacity = muss 0 oder mehr sein (oder null für keine Grenze)
+problem-ends-before = darf nicht vor item.starts_at liegen
+problem-position-on-create = kann beim Anlegen nicht gesetzt werden; neue Felder kommen ans Ende (ändern Sie es mit PATCH)
+problem-strings = muss eine Liste von Texten sein
+problem-rfc3339 = ist kein Zeitstempel nach RFC 3339 (z. B. 2026-05-01T09:00:00+02:00)
+problem-year-range = liegt außerhalb des Bereichs (Jahre 0000 bis 9999 in UTC)
+problem-timestamp = ist kein Zeitstempel
+problem-item-object = item muss ein Objekt sein
+problem-body-empty = der Anfragetext ist leer: senden Sie ein JSON-Objekt mit einem Element item
+problem-body-shape = der Anfragetext muss ein JSON-Objekt mit einem Element item sein
+problem-body-json = der Anfragetext ist kein gültiges JSON: { $error }
+problem-body-unreadable = der Anfragetext konnte nicht gelesen werden: { $error }
+problem-query = ungültiger Abfrageparameter: { $reason }
+problem-idempotency-length = Idempotency-Key muss 1 bis { $max } Zeichen lang sein
+problem-idempotency-ascii = Idempotency-Key muss druckbares ASCII sein
+problem-idempotency-reused = Idempotency-Key wurde schon für eine andere Anfrage benutzt
+problem-last-event-id = Last-Event-ID muss eine Verlaufs-ID sein (eine ganze Zahl ab 0)
+problem-after = after muss mindestens 0 sein
+problem-pkce = ist kein SHA-256 in base64url (PKCE S256)
+problem-redirect = ist keine Weiterleitungs-URI des Kiosks (Loopback /oauth/callback)
+problem-with-challenge = ist zusammen mit item.code_challenge erforderlich
+problem-raw-frame = { $name } ist für ein rohes Graustufenbild erforderlich (?width=&height=)
+problem-file-not-utf8 = die Datei ist kein UTF-8-Text (Zeile { $line }); speichern Sie sie als „CSV UTF-8“
+problem-file-empty = die Datei ist leer: die erste Zeile muss die Spalten benennen
+problem-heading-unreadable = die Kopfzeile kann nicht gelesen werden: { $error }
+problem-line-unreadable = Zeile { $line } kann nicht gelesen werden: { $error }
+
 # Wo ein Problem des Imports liegt: die Spalte der Datei.
 import-column = Spalte `{ $heading }`

@@ -123,5 +123,58 @@ problem-same-member = columns `{ $first }` and `{ $second }` both fill the same 
 problem-row-cells = the row has { $cells } cells but the heading names { $columns } columns
 problem-same-person = the same { $key } is on row { $row }: one row per person (add a qr_code column to tell people with one email apart)
 
+# Problems of a request as a whole, of its headers and query, and of the hub, sync, staff
+# and import screens' entries.
+problem-mirrored-type = event { $id } is mirrored from the remote server: remove the registration type there
+problem-mirrored-session = event { $id } is mirrored from the remote server: remove the session there
+problem-answers-misfit = item: { $count } existing answer(s) would not fit the changed field; change or clear them first ({ $examples })
+problem-hubs-answered = several hubs answered: { $names }; choose one by its name
+problem-hub-address = `{ $value }` is not a hub address: it looks like https://10.0.0.5:7879
+problem-pairing-code = a pairing code is 8 letters and digits, as the hub shows it
+problem-not-pairing-code = this is not an Entrada hub's pairing code
+problem-fingerprint = a fingerprint is 64 hexadecimal digits
+problem-hex64 = must be 64 hexadecimal digits
+problem-max-2000 = must be at most 2000 characters
+problem-qr-alone = comes alone: the card's QR text holds the address, fingerprint and code
+problem-with-fingerprint = is required with `fingerprint`
+problem-with-url = is required with `url`: it is on the hub's pairing card
+problem-on-card = is required: it is on the hub's pairing card (or give `qr_text`)
+problem-last-organiser = The last active organiser cannot be disabled or made door staff
+problem-role = must be door or organiser
+problem-scopes = : name at least one of read, write, check_in
+problem-object = must be an object
+problem-sync-required = is required when the sync is first configured
+problem-event-ids = must be positive event ids
+problem-api-root = must end in /api/v2 (the v2 root)
+problem-one-event = must name at least one remote event id
+problem-no-credentials = must not carry credentials (use client_id and client_secret)
+problem-sync-not-configured = the sync is not configured (entrada sync configure, or the UI's Sync screen)
+problem-capacity = must be 0 or more (or null for no limit)
+problem-ends-before = must not be before item.starts_at
+problem-position-on-create = cannot be set on create; new fields go last (change it with PATCH)
+problem-strings = must be an array of strings
+problem-rfc3339 = is not an RFC 3339 timestamp (e.g. 2026-05-01T09:00:00+02:00)
+problem-year-range = is out of range (years 0000 to 9999 in UTC)
+problem-timestamp = is not a timestamp
+problem-item-object = item must be an object
+problem-body-empty = the request body is empty: send a JSON object with an item member
+problem-body-shape = the request body must be a JSON object with an item member
+problem-body-json = the request body is not valid JSON: { $error }
+problem-body-unreadable = the request body could not be read: { $error }
+problem-query = invalid query parameter: { $reason }
+problem-idempotency-length = Idempotency-Key must be 1 to { $max } characters
+problem-idempotency-ascii = Idempotency-Key must be printable ASCII
+problem-idempotency-reused = Idempotency-Key was already used for a different request
+problem-last-event-id = Last-Event-ID must be a history id (an integer of at least 0)
+problem-after = after must be at least 0
+problem-pkce = is not a base64url SHA-256 (PKCE S256)
+problem-redirect = is not a redirect URI of the kiosk (loopback /oauth/callback)
+problem-with-challenge = is required with item.code_challenge
+problem-raw-frame = { $name } is required for a raw grayscale frame (?width=&height=)
+problem-file-not-utf8 = the file is not UTF-8 text (line { $line }); save it as "CSV UTF-8"
+problem-file-empty = the file is empty: the first line must name the columns
+problem-heading-unreadable = the heading line cannot be read: { $error }
+problem-line-unreadable = line { $line } cannot be read: { $error }
+
 # Where an import's problem is: the file's column (its heading as the file has it).
 import-column = column `{ $heading }`

@@ -117,5 +117,58 @@ problem-same-member = las columnas `{ $first }` y `{ $second }` rellenan el mism
 problem-row-cells = la fila tiene { $cells } celdas, pero el encabezado nombra { $columns } columnas
 problem-same-person = el mismo { $key } está en la fila { $row }: una fila por persona (añade una columna qr_code para distinguir a personas con el mismo correo)
 
+# Problemas de una petición entera, de sus cabeceras y parámetros, y de las entradas del hub,
+# la sincronización, el equipo y la importación.
+problem-mirrored-type = el evento { $id } se copia del servidor remoto: quita el tipo de inscripción allí
+problem-mirrored-session = el evento { $id } se copia del servidor remoto: quita la sesión allí
+problem-answers-misfit = item: { $count } respuesta(s) existente(s) no encajarían en el campo cambiado; cámbialas o vacíalas primero ({ $examples })
+problem-hubs-answered = respondieron varios hubs: { $names }; elige uno por su nombre
+problem-hub-address = `{ $value }` no es una dirección de hub: tiene este aspecto: https://10.0.0.5:7879
+problem-pairing-code = un código de emparejamiento tiene 8 letras y cifras, tal como lo muestra el hub
+problem-not-pairing-code = esto no es un código de emparejamiento de un hub de Entrada
+problem-fingerprint = una huella tiene 64 dígitos hexadecimales
+problem-hex64 = debe tener 64 dígitos hexadecimales
+problem-max-2000 = debe tener como máximo 2000 caracteres
+problem-qr-alone = va solo: el texto QR de la tarjeta contiene la dirección, la huella y el código
+problem-with-fingerprint = es obligatorio con `fingerprint`
+problem-with-url = es obligatorio con `url`: está en la tarjeta de emparejamiento del hub
+problem-on-card = es obligatorio: está en la tarjeta de emparejamiento del hub (o indica `qr_text`)
+problem-last-organiser = El último organizador activo no se puede desactivar ni pasar a personal de puerta
+problem-role = debe ser door u organiser
+problem-scopes = : indica al menos uno de read, write, check_in
+problem-object = debe ser un objeto
+problem-sync-required = es obligatorio al configurar la sincronización por primera vez
+problem-event-ids = deben ser identificadores de evento positivos
+problem-api-root = debe terminar en /api/v2 (la raíz v2)
+problem-one-event = debe indicar al menos un identificador de evento remoto
+problem-no-credentials = no debe llevar credenciales (usa client_id y client_secret)
+problem-sync-not-configured = la sincronización no está configurada (entrada sync configure, o la pantalla Sincronización)
+problem-capacity = debe ser 0 o más (o null para sin límite)
+problem-ends-before = no debe ser anterior a item.starts_at
+problem-position-on-create = no se puede fijar al crear; los campos nuevos van al final (cámbialo con PATCH)
+problem-strings = debe ser una lista de textos
+problem-rfc3339 = no es una marca de tiempo RFC 3339 (p. ej. 2026-05-01T09:00:00+02:00)
+problem-year-range = está fuera de rango (años 0000 a 9999 en UTC)
+problem-timestamp = no es una marca de tiempo
+problem-item-object = item debe ser un objeto
+problem-body-empty = el cuerpo de la petición está vacío: envía un objeto JSON con un miembro item
+problem-body-shape = el cuerpo de la petición debe ser un objeto JSON con un miembro item
+problem-body-json = el cuerpo de la petición no es JSON válido: { $error }
+problem-body-unreadable = no se pudo leer el cuerpo de la petición: { $error }
+problem-query = parámetro de consulta no válido: { $reason }
+problem-idempotency-length = Idempotency-Key debe tener de 1 a { $max } caracteres
+problem-idempotency-ascii = Idempotency-Key debe ser ASCII imprimible
+problem-idempotency-reused = Idempotency-Key ya se usó para otra petición
+problem-last-event-id = Last-Event-ID debe ser un identificador del historial (un entero de al menos 0)
+problem-after = after debe ser al menos 0
+problem-pkce = no es un SHA-256 en base64url (PKCE S256)
+problem-redirect = no es una URI de redirección del quiosco (loopback /oauth/callback)
+problem-with-challenge = es obligatorio con item.code_challenge
+problem-raw-frame = { $name } es obligatorio para un fotograma en escala de grises sin formato (?width=&height=)
+problem-file-not-utf8 = el archivo no es texto UTF-8 (línea { $line }); guárdalo como «CSV UTF-8»
+problem-file-empty = el archivo está vacío: la primera línea debe nombrar las columnas
+problem-heading-unreadable = no se puede leer la línea de encabezado: { $error }
+problem-line-unreadable = no se puede leer la línea { $line }: { $error }
+
 # Dónde está un problema de la importación: la columna del archivo.
 import-column = columna `{ $heading }`

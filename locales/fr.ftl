@@ -117,5 +117,58 @@ problem-same-member = les colonnes `{ $first }` et `{ $second }` remplissent la 
 problem-row-cells = la ligne a { $cells } cellules, mais l’en-tête nomme { $columns } colonnes
 problem-same-person = le même { $key } est à la ligne { $row } : une ligne par personne (ajoutez une colonne qr_code pour distinguer les personnes ayant le même e-mail)
 
+# Problèmes d’une requête entière, de ses en-têtes et paramètres, et des saisies du hub,
+# de la synchronisation, de l’équipe et de l’import.
+problem-mirrored-type = l’événement { $id } est copié du serveur distant : supprimez le type d’inscription là-bas
+problem-mirrored-session = l’événement { $id } est copié du serveur distant : supprimez la session là-bas
+problem-answers-misfit = item : { $count } réponse(s) existante(s) ne correspondraient plus au champ modifié ; modifiez-les ou videz-les d’abord ({ $examples })
+problem-hubs-answered = plusieurs hubs ont répondu : { $names } ; choisissez-en un par son nom
+problem-hub-address = `{ $value }` n’est pas une adresse de hub : elle ressemble à https://10.0.0.5:7879
+problem-pairing-code = un code d’appairage compte 8 lettres et chiffres, tel que le hub l’affiche
+problem-not-pairing-code = ce n’est pas un code d’appairage d’un hub Entrada
+problem-fingerprint = une empreinte compte 64 chiffres hexadécimaux
+problem-hex64 = doit compter 64 chiffres hexadécimaux
+problem-max-2000 = doit avoir au plus 2000 caractères
+problem-qr-alone = vient seul : le texte QR de la carte contient l’adresse, l’empreinte et le code
+problem-with-fingerprint = est obligatoire avec `fingerprint`
+problem-with-url = est obligatoire avec `url` : il figure sur la carte d’appairage du hub
+problem-on-card = est obligatoire : il figure sur la carte d’appairage du hub (ou donnez `qr_text`)
+problem-last-organiser = Le dernier organisateur actif ne peut pas être désactivé ni passer à l’accueil
+problem-role = doit être door ou organiser
+problem-scopes = : indiquez au moins l’un de read, write, check_in
+problem-object = doit être un objet
+problem-sync-required = est obligatoire lors de la première configuration de la synchronisation
+problem-event-ids = doivent être des identifiants d’événement positifs
+problem-api-root = doit se terminer par /api/v2 (la racine v2)
+problem-one-event = doit indiquer au moins un identifiant d’événement distant
+problem-no-credentials = ne doit pas contenir d’identifiants (utilisez client_id et client_secret)
+problem-sync-not-configured = la synchronisation n’est pas configurée (entrada sync configure, ou l’écran Synchronisation)
+problem-capacity = doit être 0 ou plus (ou null pour aucune limite)
+problem-ends-before = ne doit pas précéder item.starts_at
+problem-position-on-create = ne peut pas être fixé à la création ; les nouveaux champs vont à la fin (modifiez-le avec PATCH)
+problem-strings = doit être une liste de textes
+problem-rfc3339 = n’est pas un horodatage RFC 3339 (p. ex. 2026-05-01T09:00:00+02:00)
+problem-year-range = est hors limites (années 0000 à 9999 en UTC)
+problem-timestamp = n’est pas un horodatage
+problem-item-object = item doit être un objet
+problem-body-empty = le corps de la requête est vide : envoyez un objet JSON avec un membre item
+problem-body-shape = le corps de la requête doit être un objet JSON avec un membre item
+problem-body-json = le corps de la requête n’est pas du JSON valide : { $error }
+problem-body-unreadable = le corps de la requête n’a pas pu être lu : { $error }
+problem-query = paramètre de requête invalide : { $reason }
+problem-idempotency-length = Idempotency-Key doit avoir de 1 à { $max } caractères
+problem-idempotency-ascii = Idempotency-Key doit être en ASCII imprimable
+problem-idempotency-reused = Idempotency-Key a déjà servi pour une autre requête
+problem-last-event-id = Last-Event-ID doit être un identifiant d’historique (un entier d’au moins 0)
+problem-after = after doit valoir au moins 0
+problem-pkce = n’est pas un SHA-256 en base64url (PKCE S256)
+problem-redirect = n’est pas une URI de redirection du kiosque (loopback /oauth/callback)
+problem-with-challenge = est obligatoire avec item.code_challenge
+problem-raw-frame = { $name } est obligatoire pour une image brute en niveaux de gris (?width=&height=)
+problem-file-not-utf8 = le fichier n’est pas du texte UTF-8 (ligne { $line }) ; enregistrez-le au format « CSV UTF-8 »
+problem-file-empty = le fichier est vide : la première ligne doit nommer les colonnes
+problem-heading-unreadable = la ligne d’en-tête ne peut pas être lue : { $error }
+problem-line-unreadable = la ligne { $line } ne peut pas être lue : { $error }
+
 # Où se trouve un problème de l’import : la colonne du fichier.
 import-column = colonne `{ $heading }`

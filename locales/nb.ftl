@@ -117,5 +117,58 @@ problem-same-member = kolonnene `{ $first }` og `{ $second }` fyller samme opply
 problem-row-cells = raden har { $cells } celler, men overskriften nevner { $columns } kolonner
 problem-same-person = samme { $key } står på rad { $row }: én rad per person (legg til en qr_code-kolonne for å skille personer med samme e-post)
 
+# Problemer med en hel forespørsel, dens hoder og parametere, og med oppføringer for hub,
+# synkronisering, personale og import.
+problem-mirrored-type = arrangement { $id } speiles fra den eksterne serveren: fjern registreringstypen der
+problem-mirrored-session = arrangement { $id } speiles fra den eksterne serveren: fjern økten der
+problem-answers-misfit = item: { $count } eksisterende svar passer ikke til det endrede feltet; endre eller tøm dem først ({ $examples })
+problem-hubs-answered = flere huber svarte: { $names }; velg én etter navnet
+problem-hub-address = `{ $value }` er ikke en hubadresse: den ser slik ut: https://10.0.0.5:7879
+problem-pairing-code = en paringskode er 8 bokstaver og sifre, slik huben viser den
+problem-not-pairing-code = dette er ikke en paringskode fra en Entrada-hub
+problem-fingerprint = et fingeravtrykk er 64 heksadesimale sifre
+problem-hex64 = må være 64 heksadesimale sifre
+problem-max-2000 = kan ha høyst 2000 tegn
+problem-qr-alone = kommer alene: kortets QR-tekst har adressen, fingeravtrykket og koden
+problem-with-fingerprint = er påkrevd sammen med `fingerprint`
+problem-with-url = er påkrevd sammen med `url`: det står på hubens paringskort
+problem-on-card = er påkrevd: det står på hubens paringskort (eller oppgi `qr_text`)
+problem-last-organiser = Den siste aktive arrangøren kan ikke deaktiveres eller gjøres til dørvakt
+problem-role = må være door eller organiser
+problem-scopes = : oppgi minst én av read, write, check_in
+problem-object = må være et objekt
+problem-sync-required = er påkrevd når synkroniseringen settes opp første gang
+problem-event-ids = må være positive arrangement-ID-er
+problem-api-root = må slutte på /api/v2 (v2-roten)
+problem-one-event = må oppgi minst én ID for et eksternt arrangement
+problem-no-credentials = kan ikke inneholde påloggingsdata (bruk client_id og client_secret)
+problem-sync-not-configured = synkroniseringen er ikke satt opp (entrada sync configure, eller Synkronisering-skjermen)
+problem-capacity = må være 0 eller mer (eller null for ingen grense)
+problem-ends-before = kan ikke være før item.starts_at
+problem-position-on-create = kan ikke settes ved oppretting; nye felt kommer sist (endre det med PATCH)
+problem-strings = må være en liste med tekster
+problem-rfc3339 = er ikke et RFC 3339-tidsstempel (f.eks. 2026-05-01T09:00:00+02:00)
+problem-year-range = er utenfor gyldig område (årene 0000 til 9999 i UTC)
+problem-timestamp = er ikke et tidsstempel
+problem-item-object = item må være et objekt
+problem-body-empty = forespørselens innhold er tomt: send et JSON-objekt med et item-felt
+problem-body-shape = forespørselens innhold må være et JSON-objekt med et item-felt
+problem-body-json = forespørselens innhold er ikke gyldig JSON: { $error }
+problem-body-unreadable = forespørselens innhold kunne ikke leses: { $error }
+problem-query = ugyldig spørringsparameter: { $reason }
+problem-idempotency-length = Idempotency-Key må ha 1 til { $max } tegn
+problem-idempotency-ascii = Idempotency-Key må være utskrivbar ASCII
+problem-idempotency-reused = Idempotency-Key er allerede brukt til en annen forespørsel
+problem-last-event-id = Last-Event-ID må være en historikk-ID (et heltall på minst 0)
+problem-after = after må være minst 0
+problem-pkce = er ikke en SHA-256 i base64url (PKCE S256)
+problem-redirect = er ikke en omdirigerings-URI for kiosken (loopback /oauth/callback)
+problem-with-challenge = er påkrevd sammen med item.code_challenge
+problem-raw-frame = { $name } er påkrevd for et rått gråtonebilde (?width=&height=)
+problem-file-not-utf8 = filen er ikke UTF-8-tekst (linje { $line }); lagre den som «CSV UTF-8»
+problem-file-empty = filen er tom: første linje må navngi kolonnene
+problem-heading-unreadable = overskriftslinjen kan ikke leses: { $error }
+problem-line-unreadable = linje { $line } kan ikke leses: { $error }
+
 # Hvor et problem i importen er: filens kolonne.
 import-column = kolonne `{ $heading }`

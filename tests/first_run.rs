@@ -346,6 +346,20 @@ fn staff_are_managed_by_organisers() {
             r.text
         );
     }
+    // The staff screen in Spanish says so in Spanish.
+    let r = s.call_root(
+        "PATCH",
+        &format!("/kiosk/staff/{olga}"),
+        Some(&organiser),
+        &[("X-Account-Id", "1"), ("Accept-Language", "es-ES,es")],
+        Some(&json!({"item": {"disabled": true}})),
+    );
+    assert_eq!(
+        r.errors(),
+        ["El último organizador activo no se puede desactivar ni pasar a personal de puerta"],
+        "{}",
+        r.text
+    );
     assert_eq!(person(&s, "GET", "/events", &organiser, None).status, 200);
     // With a second organiser, the first may step down.
     let promoted = root_call(

@@ -512,6 +512,22 @@ fn the_api_says_an_imports_problems_in_the_requests_language() {
         "{}",
         english.text
     );
+    // A file that is not UTF-8 (a spreadsheet's Latin-1 export), said in German.
+    let latin1 = common::into_resp(
+        s.http
+            .post(format!("{}/events/{event}/imports/attendees", s.api))
+            .bearer_auth(&t)
+            .header("Content-Type", "text/csv")
+            .header("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")
+            .body(b"first_name,email\nJos\xe9,jose@example.com\n".to_vec())
+            .send()
+            .expect("import"),
+    );
+    assert_eq!(latin1.status, 422, "{}", latin1.text);
+    assert_eq!(
+        latin1.errors(),
+        ["die Datei ist kein UTF-8-Text (Zeile 2); speichern Sie sie als „CSV UTF-8“"]
+    );
     // A query's problem is a 422 in the language too.
     let refused = import("fr", "?dry_run=perhaps");
     assert_eq!(refused.status, 422, "{}", refused.text);

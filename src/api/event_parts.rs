@@ -20,8 +20,9 @@ use crate::error::{Error, Result};
 pub trait EventPart: Serialize + utoipa::ToSchema + Sized + Send + 'static {
     /// The request body's `item`.
     type Input: Send + 'static;
-    /// What the record is called in messages.
-    const NAME: &'static str;
+    /// The refusal to delete one of a mirrored event's records here (whole, so that it
+    /// can be said in every language, `l10n::problem`).
+    fn mirrored(event_id: i64) -> String;
 
     fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>>;
     /// The record, or 404.
@@ -33,7 +34,11 @@ pub trait EventPart: Serialize + utoipa::ToSchema + Sized + Send + 'static {
 
 impl EventPart for RegistrationType {
     type Input = RegistrationTypeInput;
-    const NAME: &'static str = "registration type";
+    fn mirrored(event_id: i64) -> String {
+        format!(
+            "event {event_id} is mirrored from the remote server: remove the registration type there"
+        )
+    }
 
     fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>> {
         events::registration_types(conn, event_id)
@@ -54,7 +59,9 @@ impl EventPart for RegistrationType {
 
 impl EventPart for Session {
     type Input = SessionInput;
-    const NAME: &'static str = "session";
+    fn mirrored(event_id: i64) -> String {
+        format!("event {event_id} is mirrored from the remote server: remove the session there")
+    }
 
     fn list(conn: &Connection, event_id: i64) -> Result<Vec<Self>> {
         events::sessions(conn, event_id)
@@ -132,10 +139,7 @@ pub async fn delete<P: EventPart>(
             events::check(conn, account, event_id)?;
             let current = P::require(conn, event_id, id)?;
             if crate::db::sync::is_mirrored(conn, event_id)? {
-                return Err(Error::invalid(format!(
-                    "event {event_id} is mirrored from the remote server: remove the {} there",
-                    P::NAME
-                )));
+                return Err(Error::invalid(P::mirrored(event_id)));
             }
             P::delete(conn, &current)?;
             Ok(current)

@@ -53,7 +53,7 @@ impl Sheet {
                 .count()
                 + 1;
             return Err(Error::invalid(format!(
-                "the file is not UTF-8 text (line {line}); save it as \"CSV UTF-8\""
+                r#"the file is not UTF-8 text (line {line}); save it as "CSV UTF-8""#
             )));
         }
         let first_line = bytes.split(|b| *b == b'\n').next().unwrap_or_default();
