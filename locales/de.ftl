@@ -170,5 +170,46 @@ problem-file-empty = die Datei ist leer: die erste Zeile muss die Spalten benenn
 problem-heading-unreadable = die Kopfzeile kann nicht gelesen werden: { $error }
 problem-line-unreadable = Zeile { $line } kann nicht gelesen werden: { $error }
 
+# Ein fehlender Datensatz (404).
+problem-not-found-attendee-of = Teilnehmer { $id } der Veranstaltung { $event } nicht gefunden
+problem-not-found-attendee = Teilnehmer { $id } nicht gefunden
+problem-not-found-event = Veranstaltung { $id } nicht gefunden
+problem-not-found-session = Session { $id } der Veranstaltung { $event } nicht gefunden
+problem-not-found-type = Anmeldeart { $id } der Veranstaltung { $event } nicht gefunden
+problem-not-found-field = Feld { $id } der Veranstaltung { $event } nicht gefunden
+problem-not-found-client = Client { $id } nicht gefunden
+problem-not-found-device = Gerät { $id } nicht gefunden
+problem-not-found-account-id = Konto { $id } nicht gefunden
+problem-not-found-account = Konto nicht gefunden
+problem-not-found-user = Benutzer { $id } nicht gefunden
+problem-not-found-staff = Teammitglied { $id } nicht gefunden
+problem-not-found-parked = zurückgestellter Eintrag { $id } nicht gefunden
+problem-no-route = keine Route für { $method } { $path }
+problem-ids-integers = { $path } nicht gefunden: IDs sind ganze Zahlen
+
+# Andere Ablehnungen: Tokens und Konten, Konflikte, Größen, Wartezeiten.
+problem-already-set-up = Entrada ist schon eingerichtet: melden Sie sich stattdessen an
+problem-account-header = X-Account-Id `{ $value }` ist keine Konto-ID
+problem-frame-size = ein Bild darf höchstens { $max } MiB groß sein
+problem-client-scopes = ein neuer Client darf nur Berechtigungen haben, die Ihre eigene Anmeldung hat ({ $scopes })
+problem-idempotency-busy = eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet; versuchen Sie es später noch einmal
+problem-idempotency-answered = eine Anfrage mit diesem Idempotency-Key wurde inzwischen beantwortet; wiederholen Sie sie, um die Antwort zu erhalten
+problem-sync-running = eine Synchronisierung läuft bereits
+problem-malformed-auth = fehlerhafter Authorization-Header: erwartet wird `Bearer <token>`
+problem-missing-token = Zugriffstoken fehlt: senden Sie `Authorization: Bearer <token>`
+problem-hub-duplicates = nur ein mit diesem Hub verbundener Kiosk meldet doppelte Einlässe
+problem-hub-reports = nur ein mit diesem Hub verbundener Kiosk meldet an ihn
+problem-skip-questions = nur ein Veranstalter darf die Fragen am Einlass überspringen (item.skip_questions)
+problem-organiser-only = nur ein angemeldeter Veranstalter darf das (Client-Zugangsdaten nicht)
+problem-me-personal = nur persönliche Tokens (eine angemeldete Person) dürfen /me aufrufen
+problem-account-needed = persönliche Tokens müssen den Header X-Account-Id mit einem Ihrer Konten senden
+problem-token-invalid = das Zugriffstoken ist ungültig, abgelaufen oder widerrufen
+problem-body-too-large = der Anfragetext ist größer als { $max } MiB
+problem-other-account = die Synchronisierung dieses Kiosks gehört zu einem anderen Konto
+problem-hub-joins-none = dieses Entrada ist der Hub des Veranstaltungsorts: Kioske verbinden sich mit ihm, er mit keinem anderen
+problem-other-site = diese Anfrage kam von einer anderen Website, nicht von der Seite dieses Kiosks
+problem-pairing-throttled = zu viele falsche Kopplungscodes von dieser Adresse: versuchen Sie es in { $wait } Sekunden noch einmal
+problem-not-member = Sie sind kein Mitglied von Konto { $id }
+
 # Wo ein Problem des Imports liegt: die Spalte der Datei.
 import-column = Spalte `{ $heading }`

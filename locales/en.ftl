@@ -176,5 +176,47 @@ problem-file-empty = the file is empty: the first line must name the columns
 problem-heading-unreadable = the heading line cannot be read: { $error }
 problem-line-unreadable = line { $line } cannot be read: { $error }
 
+# A missing record (404), named as the server names it.
+problem-not-found-attendee-of = attendee { $id } of event { $event } not found
+problem-not-found-attendee = attendee { $id } not found
+problem-not-found-event = event { $id } not found
+problem-not-found-session = session { $id } of event { $event } not found
+problem-not-found-type = registration type { $id } of event { $event } not found
+problem-not-found-field = attendee field { $id } of event { $event } not found
+problem-not-found-client = client { $id } not found
+problem-not-found-device = device { $id } not found
+problem-not-found-account-id = account { $id } not found
+problem-not-found-account = account not found
+problem-not-found-user = user { $id } not found
+problem-not-found-staff = staff member { $id } not found
+problem-not-found-parked = parked entry { $id } not found
+problem-no-route = no route for { $method } { $path }
+problem-ids-integers = { $path } not found: ids are integers
+
+# Refusals other than 422: tokens and accounts (401, 403), conflicts (409), sizes (413),
+# waits (429).
+problem-already-set-up = Entrada is already set up: sign in instead
+problem-account-header = X-Account-Id `{ $value }` is not an account id
+problem-frame-size = a frame may be at most { $max } MiB
+problem-client-scopes = a new client may have only scopes your own sign-in has ({ $scopes })
+problem-idempotency-busy = a request with this Idempotency-Key is still being processed; retry later
+problem-idempotency-answered = a request with this Idempotency-Key was answered meanwhile; retry to get its answer
+problem-sync-running = a sync round is already running
+problem-malformed-auth = malformed Authorization header: expected `Bearer <token>`
+problem-missing-token = missing access token: send `Authorization: Bearer <token>`
+problem-hub-duplicates = only a kiosk joined to this hub reports duplicate entries
+problem-hub-reports = only a kiosk joined to this hub reports to it
+problem-skip-questions = only an organiser may skip the door questions (item.skip_questions)
+problem-organiser-only = only an organiser who signed in may do this (client credentials may not)
+problem-me-personal = only personal tokens (a signed-in person) may call /me
+problem-account-needed = personal tokens must send the X-Account-Id header naming one of your accounts
+problem-token-invalid = the access token is invalid, expired or revoked
+problem-body-too-large = the request body is larger than { $max } MiB
+problem-other-account = the sync of this kiosk belongs to another account
+problem-hub-joins-none = this Entrada is the venue hub: kiosks join it, it joins no other
+problem-other-site = this request was sent from another web site, not from this kiosk's own page
+problem-pairing-throttled = too many wrong pairing codes from this address: try again in { $wait } seconds
+problem-not-member = you are not a member of account { $id }
+
 # Where an import's problem is: the file's column (its heading as the file has it).
 import-column = column `{ $heading }`

@@ -170,5 +170,46 @@ problem-file-empty = el archivo está vacío: la primera línea debe nombrar las
 problem-heading-unreadable = no se puede leer la línea de encabezado: { $error }
 problem-line-unreadable = no se puede leer la línea { $line }: { $error }
 
+# Un registro que no existe (404).
+problem-not-found-attendee-of = asistente { $id } del evento { $event } no encontrado
+problem-not-found-attendee = asistente { $id } no encontrado
+problem-not-found-event = evento { $id } no encontrado
+problem-not-found-session = sesión { $id } del evento { $event } no encontrada
+problem-not-found-type = tipo de inscripción { $id } del evento { $event } no encontrado
+problem-not-found-field = campo { $id } del evento { $event } no encontrado
+problem-not-found-client = cliente { $id } no encontrado
+problem-not-found-device = dispositivo { $id } no encontrado
+problem-not-found-account-id = cuenta { $id } no encontrada
+problem-not-found-account = cuenta no encontrada
+problem-not-found-user = usuario { $id } no encontrado
+problem-not-found-staff = miembro del equipo { $id } no encontrado
+problem-not-found-parked = entrada apartada { $id } no encontrada
+problem-no-route = no hay ruta para { $method } { $path }
+problem-ids-integers = { $path } no encontrado: los identificadores son números enteros
+
+# Otros rechazos: tokens y cuentas, conflictos, tamaños, esperas.
+problem-already-set-up = Entrada ya está configurado: inicia sesión en su lugar
+problem-account-header = X-Account-Id `{ $value }` no es un identificador de cuenta
+problem-frame-size = un fotograma puede ocupar como máximo { $max } MiB
+problem-client-scopes = un cliente nuevo solo puede tener los permisos de tu propio inicio de sesión ({ $scopes })
+problem-idempotency-busy = una petición con esta Idempotency-Key aún se está procesando; vuelve a intentarlo más tarde
+problem-idempotency-answered = una petición con esta Idempotency-Key ya se respondió; repítela para obtener la respuesta
+problem-sync-running = ya hay una sincronización en curso
+problem-malformed-auth = cabecera Authorization mal formada: se espera `Bearer <token>`
+problem-missing-token = falta el token de acceso: envía `Authorization: Bearer <token>`
+problem-hub-duplicates = solo un quiosco unido a este hub informa de entradas duplicadas
+problem-hub-reports = solo un quiosco unido a este hub le envía informes
+problem-skip-questions = solo un organizador puede saltarse las preguntas de la puerta (item.skip_questions)
+problem-organiser-only = solo un organizador que ha iniciado sesión puede hacerlo (las credenciales de cliente no)
+problem-me-personal = solo los tokens personales (una persona con sesión iniciada) pueden llamar a /me
+problem-account-needed = los tokens personales deben enviar la cabecera X-Account-Id con una de tus cuentas
+problem-token-invalid = el token de acceso no es válido, ha caducado o se ha revocado
+problem-body-too-large = el cuerpo de la petición ocupa más de { $max } MiB
+problem-other-account = la sincronización de este quiosco pertenece a otra cuenta
+problem-hub-joins-none = este Entrada es el hub del recinto: los quioscos se unen a él y él no se une a ningún otro
+problem-other-site = esta petición se envió desde otro sitio web, no desde la página de este quiosco
+problem-pairing-throttled = demasiados códigos de emparejamiento erróneos desde esta dirección: vuelve a intentarlo en { $wait } segundos
+problem-not-member = no eres miembro de la cuenta { $id }
+
 # Dónde está un problema de la importación: la columna del archivo.
 import-column = columna `{ $heading }`

@@ -170,5 +170,46 @@ problem-file-empty = le fichier est vide : la première ligne doit nommer les co
 problem-heading-unreadable = la ligne d’en-tête ne peut pas être lue : { $error }
 problem-line-unreadable = la ligne { $line } ne peut pas être lue : { $error }
 
+# Un enregistrement introuvable (404).
+problem-not-found-attendee-of = participant { $id } de l’événement { $event } introuvable
+problem-not-found-attendee = participant { $id } introuvable
+problem-not-found-event = événement { $id } introuvable
+problem-not-found-session = session { $id } de l’événement { $event } introuvable
+problem-not-found-type = type d’inscription { $id } de l’événement { $event } introuvable
+problem-not-found-field = champ { $id } de l’événement { $event } introuvable
+problem-not-found-client = client { $id } introuvable
+problem-not-found-device = appareil { $id } introuvable
+problem-not-found-account-id = compte { $id } introuvable
+problem-not-found-account = compte introuvable
+problem-not-found-user = utilisateur { $id } introuvable
+problem-not-found-staff = membre de l’équipe { $id } introuvable
+problem-not-found-parked = entrée mise de côté { $id } introuvable
+problem-no-route = aucune route pour { $method } { $path }
+problem-ids-integers = { $path } introuvable : les identifiants sont des entiers
+
+# Autres refus : jetons et comptes, conflits, tailles, attentes.
+problem-already-set-up = Entrada est déjà configuré : connectez-vous plutôt
+problem-account-header = X-Account-Id `{ $value }` n’est pas un identifiant de compte
+problem-frame-size = une image peut faire au plus { $max } Mio
+problem-client-scopes = un nouveau client ne peut avoir que les droits de votre propre connexion ({ $scopes })
+problem-idempotency-busy = une requête avec cette Idempotency-Key est encore en cours ; réessayez plus tard
+problem-idempotency-answered = une requête avec cette Idempotency-Key a reçu sa réponse entre-temps ; réessayez pour l’obtenir
+problem-sync-running = une synchronisation est déjà en cours
+problem-malformed-auth = en-tête Authorization mal formé : `Bearer <token>` attendu
+problem-missing-token = jeton d’accès manquant : envoyez `Authorization: Bearer <token>`
+problem-hub-duplicates = seul un kiosque relié à ce hub signale les entrées en double
+problem-hub-reports = seul un kiosque relié à ce hub lui fait des rapports
+problem-skip-questions = seul un organisateur peut passer les questions de l’entrée (item.skip_questions)
+problem-organiser-only = seul un organisateur connecté peut faire cela (pas des identifiants client)
+problem-me-personal = seuls les jetons personnels (une personne connectée) peuvent appeler /me
+problem-account-needed = les jetons personnels doivent envoyer l’en-tête X-Account-Id avec l’un de vos comptes
+problem-token-invalid = le jeton d’accès est invalide, expiré ou révoqué
+problem-body-too-large = le corps de la requête dépasse { $max } Mio
+problem-other-account = la synchronisation de ce kiosque appartient à un autre compte
+problem-hub-joins-none = cet Entrada est le hub du lieu : les kiosques s’y relient, il ne se relie à aucun autre
+problem-other-site = cette requête vient d’un autre site web, pas de la page de ce kiosque
+problem-pairing-throttled = trop de codes d’appairage erronés depuis cette adresse : réessayez dans { $wait } secondes
+problem-not-member = vous n’êtes pas membre du compte { $id }
+
 # Où se trouve un problème de l’import : la colonne du fichier.
 import-column = colonne `{ $heading }`

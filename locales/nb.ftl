@@ -170,5 +170,46 @@ problem-file-empty = filen er tom: første linje må navngi kolonnene
 problem-heading-unreadable = overskriftslinjen kan ikke leses: { $error }
 problem-line-unreadable = linje { $line } kan ikke leses: { $error }
 
+# En post som ikke finnes (404).
+problem-not-found-attendee-of = deltaker { $id } i arrangement { $event } finnes ikke
+problem-not-found-attendee = deltaker { $id } finnes ikke
+problem-not-found-event = arrangement { $id } finnes ikke
+problem-not-found-session = økt { $id } i arrangement { $event } finnes ikke
+problem-not-found-type = registreringstype { $id } i arrangement { $event } finnes ikke
+problem-not-found-field = felt { $id } i arrangement { $event } finnes ikke
+problem-not-found-client = klient { $id } finnes ikke
+problem-not-found-device = enhet { $id } finnes ikke
+problem-not-found-account-id = konto { $id } finnes ikke
+problem-not-found-account = kontoen finnes ikke
+problem-not-found-user = bruker { $id } finnes ikke
+problem-not-found-staff = person { $id } i personalet finnes ikke
+problem-not-found-parked = parkert oppføring { $id } finnes ikke
+problem-no-route = ingen rute for { $method } { $path }
+problem-ids-integers = { $path } finnes ikke: ID-er er heltall
+
+# Andre avvisninger: token og kontoer, konflikter, størrelser, ventetid.
+problem-already-set-up = Entrada er allerede satt opp: logg inn i stedet
+problem-account-header = X-Account-Id `{ $value }` er ikke en konto-ID
+problem-frame-size = et bilde kan være høyst { $max } MiB
+problem-client-scopes = en ny klient kan bare ha tilganger som din egen pålogging har ({ $scopes })
+problem-idempotency-busy = en forespørsel med denne Idempotency-Key behandles fortsatt; prøv igjen senere
+problem-idempotency-answered = en forespørsel med denne Idempotency-Key er besvart i mellomtiden; prøv igjen for å få svaret
+problem-sync-running = en synkronisering pågår allerede
+problem-malformed-auth = ugyldig Authorization-hode: forventet `Bearer <token>`
+problem-missing-token = tilgangstoken mangler: send `Authorization: Bearer <token>`
+problem-hub-duplicates = bare en kiosk koblet til denne huben melder doble innganger
+problem-hub-reports = bare en kiosk koblet til denne huben rapporterer til den
+problem-skip-questions = bare en arrangør kan hoppe over spørsmålene i døren (item.skip_questions)
+problem-organiser-only = bare en innlogget arrangør kan gjøre dette (ikke klientpåloggingsdata)
+problem-me-personal = bare personlige token (en innlogget person) kan kalle /me
+problem-account-needed = personlige token må sende X-Account-Id-hodet med en av kontoene dine
+problem-token-invalid = tilgangstokenet er ugyldig, utløpt eller tilbakekalt
+problem-body-too-large = forespørselens innhold er større enn { $max } MiB
+problem-other-account = synkroniseringen på denne kiosken tilhører en annen konto
+problem-hub-joins-none = denne Entrada er stedets hub: kiosker kobler seg til den, den kobler seg ikke til noen annen
+problem-other-site = denne forespørselen ble sendt fra et annet nettsted, ikke fra kioskens egen side
+problem-pairing-throttled = for mange feil paringskoder fra denne adressen: prøv igjen om { $wait } sekunder
+problem-not-member = du er ikke medlem av konto { $id }
+
 # Hvor et problem i importen er: filens kolonne.
 import-column = kolonne `{ $heading }`

@@ -2015,4 +2015,33 @@ fn accept_language_gives_the_message_in_that_language_with_the_same_facts() {
             .any(|e| e.starts_with("item.rsvp_status `sleepy` er ikke unconfirmed")),
         "{errors:?}"
     );
+    // A missing record (404) is named in the language too.
+    let r = s.call_with(
+        "GET",
+        &format!("/events/{e}/attendees/987654"),
+        Some(&t),
+        &[("Accept-Language", "de")],
+        None,
+    );
+    assert_eq!(r.status, 404, "{}", r.text);
+    assert_eq!(
+        r.error(),
+        format!("Teilnehmer 987654 der Veranstaltung {e} nicht gefunden")
+    );
+    let r = s.call_with(
+        "GET",
+        "/nowhere",
+        Some(&t),
+        &[("Accept-Language", "fr")],
+        None,
+    );
+    assert_eq!(r.status, 404, "{}", r.text);
+    assert_eq!(r.error(), "aucune route pour GET /api/v2/nowhere");
+    // So is a refused token; its WWW-Authenticate challenge stays as RFC 6750 has it.
+    let r = s.call_with("GET", "/events", None, &[("Accept-Language", "nb")], None);
+    assert_eq!(r.status, 401, "{}", r.text);
+    assert_eq!(
+        r.error(),
+        "tilgangstoken mangler: send `Authorization: Bearer <token>`"
+    );
 }

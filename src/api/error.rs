@@ -87,7 +87,9 @@ impl IntoResponse for Error {
                 tracing::error!(error = %self, "request failed");
                 l10n::text(lang, "error-internal", &[])
             }
-            other => other.to_string(),
+            // Refusals (a missing record, a token, a conflict) are said in the request's
+            // language where they have a pattern, as the 422s are.
+            other => l10n::problem(lang, &other.to_string()),
         };
         let header = match &self {
             Error::Unauthorized(_) => Some(challenge("Bearer realm=\"entrada\"".into())),

@@ -159,13 +159,14 @@ anything else is 404.
   German, French, Spanish and Norwegian Bokmål (`en`, `de`, `fr`, `es`, `nb`; `no` and
   `nn` read as `nb`), chosen by q-value, and fall back to English; the answer says which
   in `Content-Language`. The sign-in page (`/oauth/authorize`) also takes `ui_locales`,
-  which wins over the header. A 422's `errors` are said in that language too, the
-  member path first as ever (`item.email ist keine gültige E-Mail-Adresse`); the values
-  they quote (the value sent, a field's name, an API name) stay as they are, and a
-  parser's own words after its frame (why a JSON body is malformed) stay English. An
-  import's row `errors` and their column names follow the same header. Match on member
-  paths and on the structured members (`outcome`, `code`, `facts`), which never depend
-  on the language, not on the words.
+  which wins over the header. A refusal's `error` (404, 401, 403, 409, 413, 429) and a
+  422's `errors` are said in that language too, a 422's member path first as ever
+  (`item.email ist keine gültige E-Mail-Adresse`); the values they quote (the value
+  sent, a field's name, an API name) stay as they are, and a parser's own words after
+  its frame (why a JSON body is malformed) stay English. An import's row `errors` and
+  their column names follow the same header. Match on status codes, member paths and
+  the structured members (`outcome`, `code`, `facts`), which never depend on the
+  language, not on the words.
 
 ## Extensions (beyond the spec)
 - `POST /events/{event_id}/scans` `{item: {code, action, session_id?}}`: lookup by
