@@ -186,8 +186,8 @@ pub async fn negotiate(request: Request, next: Next) -> Response {
     response
 }
 
-/// A 422 problem's message in `lang`. Every message the server writes has a `problem-*`
-/// key whose English value is that message, with the values it names (a limit, the
+/// A 422 problem's message, or another refusal's `error`, in `lang`. Every message the
+/// server writes there has a `problem-*` key whose English value is that message, with the values it names (a limit, the
 /// value sent, a field's name) as placeables: the message is matched against those
 /// English patterns and said again in `lang` with the same values. A `problem`
 /// placeable holds another problem's message, which is said in turn. A message none

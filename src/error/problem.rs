@@ -132,15 +132,11 @@ impl Problem {
     /// The API's rendering (as `Display`) with the message said otherwise: in the
     /// request's language (`crate::l10n::problem`).
     pub fn at_path_saying(&self, message: &str) -> String {
-        Problem::join(self.at.path().as_deref(), message)
+        self.placed_saying(self.at.path().as_deref(), message)
     }
 
     /// [`Problem::placed`], with the message said otherwise.
     pub fn placed_saying(&self, place: Option<&str>, message: &str) -> String {
-        Problem::join(place, message)
-    }
-
-    fn join(place: Option<&str>, message: &str) -> String {
         match place {
             None => message.to_owned(),
             Some(place) if message.starts_with(':') => format!("{place}{message}"),
