@@ -6,6 +6,8 @@ use tracing_subscriber::EnvFilter;
 fn main() -> std::process::ExitCode {
     // Everything this process writes holds personal data or secrets.
     entrada::files::private_umask();
+    // Before any thread can use OpenSSL: no teardown racing them at exit.
+    entrada::db::key::init_crypto();
     let cli = entrada::cli::Cli::parse();
     // Logs go to stderr so that stdout stays machine-readable (`listening on ...`, JSON).
     let filter = EnvFilter::try_from_env("ENTRADA_LOG")

@@ -72,8 +72,8 @@ fn a_spreadsheet_maps_headings_and_answers_and_imports_once() {
     let file = write(dir.path(), "people.csv", GOOD);
 
     // Dry run: every row reported, nothing written.
-    let (ok, report, _) = import(&s, event, &file, &["--dry-run"]);
-    assert!(ok, "{report}");
+    let (ok, report, err) = import(&s, event, &file, &["--dry-run"]);
+    assert!(ok, "{report}\n{err}");
     assert_eq!(report["dry_run"], true);
     assert_eq!(report["written"], false);
     assert_eq!(report["rows"], 3, "the blank line is not a row");
@@ -259,8 +259,8 @@ Wide,wide@example.com,,,,,,,Wide,,,,extra,cells\n";
     assert_eq!(report["invalid"], 5, "{report}");
 
     // --valid-only keeps the good rows (the first SAME-CODE row is good).
-    let (ok, report, _) = import(&s, event, &file, &["--valid-only"]);
-    assert!(ok, "{report}");
+    let (ok, report, err) = import(&s, event, &file, &["--valid-only"]);
+    assert!(ok, "{report}\n{err}");
     assert_eq!(report["written"], true);
     assert_eq!(report["created"], 2);
     assert_eq!(s.attendee_count(&t, event), 2);

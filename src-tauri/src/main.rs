@@ -96,6 +96,8 @@ const SMOKE_JS: &str = r#"
 fn main() {
     // Everything the kiosk writes (database, backups, logs, settings) is owner-only.
     entrada::files::private_umask();
+    // Before any thread can use OpenSSL: no teardown racing them at exit.
+    entrada::db::key::init_crypto();
     #[cfg(target_os = "linux")]
     tune_malloc();
     let options = Options::parse();

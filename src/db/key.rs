@@ -180,6 +180,7 @@ impl DbFile {
     /// Opens a connection and gives it the key. (SQLite reads nothing until the first
     /// statement, so a wrong key shows there, as "file is not a database".)
     pub fn open(&self, flags: OpenFlags) -> rusqlite::Result<Connection> {
+        init_crypto();
         let conn = Connection::open_with_flags(&self.path, flags)?;
         self.unlock(&conn)?;
         Ok(conn)
@@ -192,11 +193,26 @@ impl DbFile {
 
     /// Gives an open connection to this file its key, when it has one.
     pub fn unlock(&self, conn: &Connection) -> rusqlite::Result<()> {
+        init_crypto();
         match &self.key {
             Some(key) => apply(conn, key),
             None => Ok(()),
         }
     }
+}
+
+/// Starts OpenSSL (SQLCipher's cipher) without the exit handler it would otherwise
+/// register. Called before any connection is opened or keyed; the binaries call it first
+/// thing too. Later calls do nothing.
+///
+/// Why: by default OpenSSL frees its global state from an `atexit` handler, on the
+/// thread that exits, while other threads may still be using it: the database writer
+/// closing its connection, a reader being keyed on r2d2's thread. That ended commands
+/// such as `entrada accounts create` with `double free or corruption` now and then
+/// (openssl/openssl#6214). The operating system frees a process's memory anyway, so the
+/// handler buys nothing here; the `openssl` crate makes the same choice.
+pub fn init_crypto() {
+    openssl_sys::init();
 }
 
 #[cfg(test)]

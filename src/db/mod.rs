@@ -172,6 +172,10 @@ pub struct Db {
     writer: Writer,
     feed: Feed,
     file: DbFile,
+    /// Declared after `writer` and `readers`, so dropped after them: the last clone of the
+    /// database to go waits for the writer thread to close its connection (see
+    /// [`writer::Stopped`]).
+    _writer_stopped: std::sync::Arc<writer::Stopped>,
 }
 
 impl Db {
@@ -206,7 +210,8 @@ impl Db {
             Err(e) => return Err(e.into()),
         };
         let feed = Feed::start()?;
-        let writer = Writer::start(conn, feed.clone())?;
+        let (writer, stopped) = Writer::start(conn, feed.clone())?;
+        let _writer_stopped = std::sync::Arc::new(stopped);
         if disk_full {
             // `/healthz` says so from the start, not from the first write that fails.
             writer.note_disk_full();
@@ -224,9 +229,10 @@ impl Db {
             });
         // Readers are opened when first needed and then kept for good: r2d2 would
         // otherwise open (and later reap and reopen) connections on a thread of its own,
-        // which may still be keying one when a short command exits and OpenSSL is torn
-        // down under it (SQLCipher then logs decryption errors for a read nobody made).
-        // Kept connections also keep their page caches warm through a quiet hour.
+        // which may still be keying one when a short command exits (SQLCipher then logged
+        // decryption errors for a read nobody made, back when exit tore OpenSSL down: see
+        // `key::init_crypto`). Kept connections also keep their page caches warm through
+        // a quiet hour.
         let readers = r2d2::Pool::builder()
             .max_size(8)
             .min_idle(Some(0))
@@ -240,6 +246,7 @@ impl Db {
             writer,
             feed,
             file: file.clone(),
+            _writer_stopped,
         })
     }
 
@@ -428,5 +435,39 @@ mod tests {
         )
         .expect("open");
         assert_eq!(cache_sizes(&kiosk), (-8 * 1024, -2 * 1024));
+    }
+
+    /// Dropping the last handle to a database returns only once its writer thread has
+    /// closed the connection: a command that exits right after (`entrada accounts
+    /// create`) does not exit under a close in progress. The last connection's close
+    /// removes the WAL, so its absence says the close has finished. (No reader here: r2d2
+    /// may close a reader on its own thread a moment later, and a read-only connection
+    /// that closes last leaves the WAL.)
+    #[test]
+    fn the_last_handle_dropped_waits_for_the_writer_to_close() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("closing.db");
+        let mut wal = path.clone().into_os_string();
+        wal.push("-wal");
+        let wal = std::path::PathBuf::from(wal);
+        let file = DbFile::with_key(path, Some(key::DbKey::random()));
+        for round in 1..=20 {
+            let db = Db::open_with(&file, CacheSizes::KIOSK).expect("open");
+            let clone = db.clone();
+            let rows: i64 = db
+                .write_blocking(|c| {
+                    c.execute_batch("CREATE TABLE IF NOT EXISTS t(x); INSERT INTO t VALUES (1)")?;
+                    Ok(c.query_row("SELECT count(*) FROM t", [], |r| r.get(0))?)
+                })
+                .expect("write");
+            assert_eq!(rows, round);
+            drop(db);
+            assert!(wal.exists(), "a clone still holds the database");
+            drop(clone);
+            assert!(
+                !wal.exists(),
+                "round {round}: the writer had not closed its connection"
+            );
+        }
     }
 }

@@ -9,12 +9,17 @@
 //!
 //! Because one thread applies every write in order, concurrent operations on the same
 //! record are serialised for free: the second sees the first's result.
+//!
+//! The thread ends when the last [`Writer`] is dropped, after the jobs still queued; its
+//! owner waits for that with [`Stopped`], so that the connection is closed before the
+//! process exits rather than while it does.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use rusqlite::Connection;
 use tokio::sync::oneshot;
@@ -68,16 +73,26 @@ pub struct Writer {
 
 impl Writer {
     /// Starts the writer thread; the history records of each committed batch go to `feed`.
-    pub fn start(conn: Connection, feed: Feed) -> Result<Writer> {
+    /// The thread ends once every clone of the returned writer is dropped, which
+    /// [`Stopped`] tells.
+    pub fn start(conn: Connection, feed: Feed) -> Result<(Writer, Stopped)> {
         let (queue, jobs) = mpsc::sync_channel::<Job>(QUEUE_DEPTH);
+        let (ended, stopped) = mpsc::channel::<()>();
         std::thread::Builder::new()
-            .name("entrada-db-writer".into())
-            .spawn(move || run_writer(conn, jobs, feed))
+            .name(THREAD_NAME.into())
+            .spawn(move || {
+                // Dropped last, after `run_writer` has closed the connection (or unwound).
+                let _ended = ended;
+                run_writer(conn, jobs, feed);
+            })
             .map_err(|e| Error::internal(format!("cannot start the database writer: {e}")))?;
-        Ok(Writer {
-            queue,
-            disk_full: Arc::new(AtomicBool::new(false)),
-        })
+        Ok((
+            Writer {
+                queue,
+                disk_full: Arc::new(AtomicBool::new(false)),
+            },
+            Stopped(std::sync::Mutex::new(stopped)),
+        ))
     }
 
     /// Whether the last write that ended failed because the disk is full.
@@ -160,6 +175,43 @@ impl Writer {
         answer
             .blocking_recv()
             .map_err(|_| Error::internal("the write was abandoned by the database writer"))?
+    }
+}
+
+/// The writer thread's name: [`Stopped`] does not wait on the thread it would wait for.
+const THREAD_NAME: &str = "entrada-db-writer";
+/// How long [`Stopped`] waits for the queued jobs and the connection's close.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+/// Waits, when dropped, until the writer thread has run the jobs still queued and closed
+/// its connection. Its owner drops it after its last [`Writer`].
+///
+/// Why: a command such as `entrada accounts create` returns from `main` right after its
+/// write is answered. Without this wait the thread would close its connection while the
+/// process exits. SQLCipher frees its OpenSSL state on close, and exit tears OpenSSL down
+/// (see [`super::key::init_crypto`]): both at once ended a command in `double free or
+/// corruption` one run in a few thousand. A close that finishes before exit also leaves
+/// no WAL half checkpointed.
+pub struct Stopped(std::sync::Mutex<mpsc::Receiver<()>>);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        // A job that drops the last handle to the database runs on the writer thread:
+        // it would wait on itself.
+        if std::thread::current().name() == Some(THREAD_NAME) {
+            return;
+        }
+        // A mutex only to make the database `Sync`: nothing else takes it.
+        let ended = match self.0.get_mut() {
+            Ok(ended) => ended,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Err(mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(STOP_WAIT) {
+            tracing::warn!(
+                waited = ?STOP_WAIT,
+                "the database writer has not stopped; its connection is left to the exit"
+            );
+        }
     }
 }
 
