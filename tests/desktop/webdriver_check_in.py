@@ -1,5 +1,5 @@
-"""End to end in the real desktop window, over WebDriver: tauri-driver in front of
-WebKitWebDriver drives `entrada-desktop` (its real WebKitGTK window, its in-process
+"""End to end in the real desktop window, over WebDriver: WebKitGTK's WebKitWebDriver
+drives `entrada-desktop` (its real WebKitGTK window, its in-process
 server). Sign in as the demo organiser, pick the event, see the camera preview play
 (WebKit's mock camera: getUserMedia really works in the Linux webview), type an
 attendee's code as a hardware scanner does (keys, then Enter, with no field focused) and
@@ -10,7 +10,7 @@ this computer the venue hub on the Venue hub screen (the shell keeps the setting
 its server again: HTTPS on the hub's port with the certificate the screen shows, a pairing
 card) and stop it being one.
 
-    python3 tests/desktop/webdriver_check_in.py APP ENTRADA TAURI_DRIVER
+    python3 tests/desktop/webdriver_check_in.py APP ENTRADA WEBKIT_WEBDRIVER
 
 Run under an X display and a session bus (.ci/desktop does both). Standard library only:
 WebDriver is JSON over HTTP.

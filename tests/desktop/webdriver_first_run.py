@@ -6,7 +6,7 @@ is chosen; the door screen comes; a demo attendee's ticket typed as a hardware s
 does (keys, then Enter, with no field focused) gives the green result. Prints the time from
 the app's start to the door screen through the demo path (BENCHMARKS.md).
 
-    python3 tests/desktop/webdriver_first_run.py APP TAURI_DRIVER
+    python3 tests/desktop/webdriver_first_run.py APP WEBKIT_WEBDRIVER
 
 Run under an X display and a session bus (.ci/desktop does both).
 """
@@ -78,7 +78,7 @@ def main():
     port, dport = free_port(), free_port()
     env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "config"),
                XDG_DATA_HOME=os.path.join(work, "data"), XDG_CACHE_HOME=os.path.join(work, "cache"))
-    log = os.path.join(work, "driver.log")  # tauri-driver's, WebKitWebDriver's and the app's output
+    log = os.path.join(work, "driver.log")  # WebKitWebDriver's and the app's output
     driver = start_driver(DRIVER, dport, env, log)
     session = None
     try:
@@ -157,7 +157,7 @@ def main():
     except Exception as e:
         print(f"not ok - the first run over WebDriver: {e}")
         with open(log, errors="replace") as f:
-            print("--- the app's output (tauri-driver's log), its end:\n" + "".join(f.readlines()[-40:]))
+            print("--- the app's output (WebKitWebDriver's log), its end:\n" + "".join(f.readlines()[-40:]))
         screen_shot("desktop-first-run-failure.png")
         return 1
     finally:

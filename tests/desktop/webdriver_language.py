@@ -5,7 +5,7 @@ desktop session sets it) on a new database, its set-up screen is in German: the 
 the screen's words is an English catalog value. Nothing here chooses the language but the
 environment: WebKitGTK passes the locale to the page as `navigator.languages`.
 
-    python3 tests/desktop/webdriver_language.py APP TAURI_DRIVER
+    python3 tests/desktop/webdriver_language.py APP WEBKIT_WEBDRIVER
 
 Run under an X display and a session bus, with the de_DE.UTF-8 locale generated
 (.ci/desktop does all three).
