@@ -188,10 +188,10 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 ///
 /// Why: a command such as `entrada accounts create` returns from `main` right after its
 /// write is answered. Without this wait the thread would close its connection while the
-/// process exits. SQLCipher frees its OpenSSL state on close, and exit tears OpenSSL down
-/// (see [`super::key::init_crypto`]): both at once ended a command in `double free or
-/// corruption` one run in a few thousand. A close that finishes before exit also leaves
-/// no WAL half checkpointed.
+/// process exits. SQLCipher frees its OpenSSL state on close, and exit tore OpenSSL down
+/// (until [`super::key::init_crypto`]): both at once ended a command in `double free or
+/// corruption`, twice in about six whole test runs. A close that finishes before exit
+/// also leaves no WAL half checkpointed.
 pub struct Stopped(std::sync::Mutex<mpsc::Receiver<()>>);
 
 impl Drop for Stopped {
