@@ -187,9 +187,10 @@ pub async fn negotiate(request: Request, next: Next) -> Response {
 }
 
 /// A 422 problem's message, or another refusal's `error`, in `lang`. Every message the
-/// server writes there has a `problem-*` key whose English value is that message, with the values it names (a limit, the
-/// value sent, a field's name) as placeables: the message is matched against those
-/// English patterns and said again in `lang` with the same values. A `problem`
+/// server writes there has a `problem-*` key whose English value is that message, with
+/// the values it names (a limit, the value sent, a field's name) as placeables: the
+/// message is matched against those English patterns and said again in `lang` with the
+/// same values. A `problem`
 /// placeable holds another problem's message, which is said in turn. A message none
 /// matches (a parser's own words, from an integration's malformed body) is said as it
 /// is, in English. The member path before it (`item.email`) stays: it names the API's
