@@ -104,7 +104,12 @@ pub fn restore(
                 from.display()
             )));
         }
-        let check = maintenance::quick_check(&src).map_err(|e| {
+        // Checked as `serve` would open it, before anything is replaced (issue 36): ours
+        // by its application id, a schema this binary knows exactly (no table, index or
+        // trigger added), and every page sound.
+        crate::db::migrations::refuse_foreign(&src, from)
+            .map_err(|e| Error::invalid(format!("{e}; nothing was restored")))?;
+        let problems = maintenance::integrity_problems(&src).map_err(|e| {
             // SQLite's own words, without `database error:` before them.
             let e = match e {
                 Error::Database(e) => e.to_string(),
@@ -112,9 +117,9 @@ pub fn restore(
             };
             Error::invalid(format!("{} is not an SQLite database: {e}", from.display()))
         })?;
-        if check != "ok" {
+        if let Some(first) = problems.first() {
             return Err(Error::invalid(format!(
-                "{} is damaged ({check}); nothing was restored",
+                "{} is damaged ({first}); nothing was restored",
                 from.display()
             )));
         }
@@ -124,6 +129,12 @@ pub fn restore(
                 from.display()
             )));
         }
+        crate::db::migrations::check_schema(&src).map_err(|why| {
+            Error::invalid(format!(
+                "{} is not an Entrada database this version can open: {why}; nothing was restored",
+                from.display()
+            ))
+        })?;
     }
     // The lock made an empty file where there was none: nothing to keep then.
     let kept = if db.metadata().is_ok_and(|m| m.len() > 0) {

@@ -18,8 +18,9 @@
 //!   retention period ends.
 //! - `api`: HTTP (handlers, extractors, layers, the OpenAPI document); `ui`: the embedded
 //!   web UI.
-//! - `server`: the router, the middleware stack, start and stop; `app`: one wiring of
-//!   server, sync and backups for `entrada serve` and the desktop.
+//! - `server`: the router, the middleware stack, start and stop; `stall`: the
+//!   connections' IO, ended when the peer stops reading; `app`: one wiring of server,
+//!   sync and backups for `entrada serve` and the desktop.
 //! - `bench_qr`, `bench`: `entrada bench` (feature `bench`); `cli`: the command line.
 
 pub mod api;
@@ -48,6 +49,7 @@ pub mod limits;
 pub mod qr;
 pub mod retention;
 pub mod server;
+pub mod stall;
 pub mod sync;
 pub mod transfer;
 pub mod ui;

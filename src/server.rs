@@ -463,6 +463,10 @@ async fn serve(
             () = &mut stop => break,
         };
         let _ = stream.set_nodelay(true);
+        // A peer that stops reading is dropped and holds little kernel memory meanwhile
+        // (src/stall.rs; issue 36).
+        crate::stall::bound_send_buffer(&stream);
+        let stream = crate::stall::Stalled::new(stream);
         let Ok(service) = make_service.clone().oneshot(Accepted(peer)).await;
         let Some(acceptor) = &tls else {
             let service = hyper_util::service::TowerToHyperService::new(service);

@@ -553,7 +553,8 @@ fn test_connection_says_what_failed() {
         .trim_start_matches("demo client_secret: ")
         .to_owned();
     let s = Server::start();
-    let token = s.token("read write");
+    // The connection test is an organiser's (a signed-in person), not a client's.
+    let token = s.organiser_token();
     let good = json!({
         "base_url": format!("{}/api/v2", remote.base),
         "auth_url": remote.base,

@@ -948,13 +948,13 @@ fn badge_pages_escape_names_and_pages_may_not_be_framed() {
 #[test]
 fn a_sync_remote_must_use_https_unless_it_is_on_this_computer() {
     let s = Server::start_with(&["--sync-interval", "0"]);
-    let t = s.token("read write");
+    let t = s.organiser_token();
     let put = |root: &str| {
         s.call_root(
             "PUT",
             "/kiosk/sync/config",
             Some(&t),
-            &[],
+            &[("X-Account-Id", "1")],
             Some(&json!({"item": {
                 "base_url": format!("{root}/api/v2"),
                 "auth_url": root,
@@ -971,7 +971,13 @@ fn a_sync_remote_must_use_https_unless_it_is_on_this_computer() {
         "the refusal says https: {}",
         plain.text
     );
-    let stored = s.call_root("GET", "/kiosk/sync/config", Some(&t), &[], None);
+    let stored = s.call_root(
+        "GET",
+        "/kiosk/sync/config",
+        Some(&t),
+        &[("X-Account-Id", "1")],
+        None,
+    );
     assert_eq!(stored.status, 200, "{}", stored.text);
     assert_eq!(stored.json()["configured"], false, "{}", stored.text);
 
@@ -2183,4 +2189,1051 @@ fn the_first_run_set_up_refuses_posts_from_other_sites() {
         ),
     );
     assert_eq!(r.status, 201, "{}", r.text);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hardening II (issue 36)
+
+/// A call under the server's root with a personal token acting in `account`.
+fn in_account(
+    s: &Server,
+    method: &str,
+    path: &str,
+    token: &str,
+    account: i64,
+    body: Option<Value>,
+) -> Resp {
+    let account = account.to_string();
+    s.call_root(
+        method,
+        path,
+        Some(token),
+        &[("X-Account-Id", account.as_str())],
+        body.as_ref(),
+    )
+}
+
+/// Whether `email` with `password` signs in through the kiosk's sign-in form.
+fn signs_in(s: &Server, email: &str, password: &str) -> bool {
+    let form = sign_in_form(s);
+    let mut fields = kiosk_authorize_params();
+    fields.push(("csrf_token".to_owned(), form.csrf.clone()));
+    fields.push(("email".to_owned(), email.to_owned()));
+    fields.push(("password".to_owned(), password.to_owned()));
+    let mut req = no_redirects()
+        .post(format!("{}/oauth/authorize", s.base))
+        .form(&fields);
+    if let Some(cookie) = &form.cookie {
+        req = req.header("cookie", cookie.as_str());
+    }
+    let r = into_resp(req.send().expect("POST /oauth/authorize"));
+    r.status == 303 && r.header("location").is_some_and(|l| l.contains("code="))
+}
+
+const ALICE: &str = "alice@two.example";
+const ALICE_OWN: &str = "alice-own-passphrase-2";
+const MALLORY: &str = "mallory@one.example";
+const MALLORY_OWN: &str = "mallory-passphrase-1";
+const DORA: &str = "dora@one.example";
+const DORA_OWN: &str = "dora-passphrase-1";
+
+/// An organiser ([`MALLORY`]) and a door person ([`DORA`]) of the default account; the
+/// organiser's personal token.
+fn organiser_and_door_person(s: &Server) -> String {
+    s.create_user(MALLORY, "organiser", DEFAULT_ACCOUNT, MALLORY_OWN);
+    s.create_user(DORA, "door", DEFAULT_ACCOUNT, DORA_OWN);
+    s.personal_token(MALLORY, MALLORY_OWN)
+}
+
+/// Guards against an organiser of one account taking over a person of another through
+/// the Staff routes (adding their email, then resetting their passphrase), and against
+/// staff changes in one account reaching the person's other accounts (issue 36, 1 and 2).
+#[test]
+fn an_organiser_of_one_account_cannot_take_over_or_change_a_person_of_another() {
+    let s = Server::start();
+    let two = s.create_account("Two");
+    s.create_user(ALICE, "organiser", two, ALICE_OWN);
+    s.create_user(MALLORY, "organiser", DEFAULT_ACCOUNT, MALLORY_OWN);
+    let alice = s.personal_token(ALICE, ALICE_OWN);
+    let mallory = s.personal_token(MALLORY, MALLORY_OWN);
+    let alice_id = in_account(&s, "GET", "/api/v2/me", &alice, two, None).item()["id"]
+        .as_i64()
+        .expect("id");
+
+    // Adding Alice's email answers as adding a new person does: nothing tells them apart.
+    let add = |email: &str, name: &str| {
+        in_account(
+            &s,
+            "POST",
+            "/kiosk/staff",
+            &mallory,
+            DEFAULT_ACCOUNT,
+            Some(json!({"item": {"name": name, "email": email, "role": "door"}})),
+        )
+    };
+    let fresh = add("newcomer@one.example", "New Comer");
+    let invited = add(ALICE, "Al");
+    assert_eq!(fresh.status, 201, "{}", fresh.text);
+    assert_eq!(invited.status, 201, "{}", invited.text);
+    let (fresh, invited) = (fresh.item(), invited.item());
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().expect("object").keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(keys(&fresh), keys(&invited));
+    for member in [&fresh, &invited] {
+        assert!(member["temporary_password"].is_string(), "{member}");
+        assert_eq!(member["last_sign_in_at"], Value::Null, "{member}");
+        assert_eq!(member["disabled"], false, "{member}");
+    }
+    assert_eq!(invited["name"], "Al", "the name the adder typed: {invited}");
+    let handed = invited["temporary_password"]
+        .as_str()
+        .expect("passphrase")
+        .to_owned();
+    assert!(
+        !signs_in(&s, ALICE, &handed),
+        "an invitation signs nobody in"
+    );
+
+    // A reset of the invited person gives the adder nothing either.
+    let reset_alice = || {
+        in_account(
+            &s,
+            "POST",
+            &format!("/kiosk/staff/{alice_id}/password"),
+            &mallory,
+            DEFAULT_ACCOUNT,
+            None,
+        )
+    };
+    let reset = reset_alice();
+    assert_eq!(reset.status, 200, "{}", reset.text);
+    let reset_to = reset.item()["temporary_password"]
+        .as_str()
+        .expect("passphrase")
+        .to_owned();
+    assert!(!signs_in(&s, ALICE, &reset_to));
+    assert!(signs_in(&s, ALICE, ALICE_OWN), "Alice keeps her passphrase");
+    assert_eq!(
+        in_account(&s, "GET", "/api/v2/events", &alice, two, None).status,
+        200,
+        "Alice's sign-in still works"
+    );
+    assert_eq!(
+        in_account(&s, "GET", "/api/v2/events", &mallory, two, None).status,
+        403,
+        "Mallory has no way into account 2"
+    );
+    // Until Alice accepts, the invitation gives her no role in account 1.
+    assert_eq!(
+        in_account(&s, "GET", "/api/v2/events", &alice, DEFAULT_ACCOUNT, None).status,
+        403
+    );
+    let me = in_account(&s, "GET", "/api/v2/me", &alice, two, None).item();
+    assert_eq!(me["accounts"].as_array().map(Vec::len), Some(1), "{me}");
+    assert_eq!(me["invitations"][0]["account_id"], DEFAULT_ACCOUNT, "{me}");
+    let accepted = s.call_root(
+        "POST",
+        &format!("/api/v2/me/invitations/{DEFAULT_ACCOUNT}"),
+        Some(&alice),
+        &[],
+        None,
+    );
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    assert_eq!(
+        accepted.item()["accounts"].as_array().map(Vec::len),
+        Some(2)
+    );
+    assert_eq!(
+        in_account(&s, "GET", "/api/v2/events", &alice, DEFAULT_ACCOUNT, None).status,
+        200
+    );
+
+    // Now that Alice works in both accounts, account 1 may not reset her passphrase.
+    let reset = reset_alice();
+    assert_eq!(reset.status, 403, "{}", reset.text);
+    assert!(reset.text.find("temporary_password").is_none());
+    assert!(signs_in(&s, ALICE, ALICE_OWN));
+
+    // Disabling and renaming her in account 1 stays in account 1.
+    let changed = in_account(
+        &s,
+        "PATCH",
+        &format!("/kiosk/staff/{alice_id}"),
+        &mallory,
+        DEFAULT_ACCOUNT,
+        Some(json!({"item": {"disabled": true, "name": "Evil"}})),
+    );
+    assert_eq!(changed.status, 200, "{}", changed.text);
+    assert_eq!(changed.item()["disabled"], true);
+    assert_eq!(
+        in_account(&s, "GET", "/api/v2/events", &alice, DEFAULT_ACCOUNT, None).status,
+        403,
+        "disabled in account 1"
+    );
+    // In account 2 she is still its (only) organiser, by her own name, enabled.
+    let staff_two = in_account(&s, "GET", "/kiosk/staff", &alice, two, None);
+    assert_eq!(staff_two.status, 200, "{}", staff_two.text);
+    let listed = &staff_two.json()["items"][0];
+    assert_eq!(listed["id"], alice_id);
+    assert_eq!(listed["disabled"], false, "{listed}");
+    assert_eq!(listed["name"], "Test Person", "{listed}");
+    let me = in_account(&s, "GET", "/api/v2/me", &alice, two, None).item();
+    assert_eq!(me["name"], "Test Person");
+    // And account 2's last-organiser rule still holds for account 2.
+    let step_down = in_account(
+        &s,
+        "PATCH",
+        &format!("/kiosk/staff/{alice_id}"),
+        &alice,
+        two,
+        Some(json!({"item": {"disabled": true}})),
+    );
+    assert_eq!(step_down.status, 422, "{}", step_down.text);
+}
+
+/// A one-shot HTTP listener that records every request it gets until told to stop: a
+/// server an attacker chose, to see what the kiosk sends it.
+struct Catcher {
+    port: u16,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Catcher {
+    fn start() -> Catcher {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let port = listener.local_addr().expect("addr").port();
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let (seen2, stop2) = (seen.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            while !stop2.load(Ordering::SeqCst) {
+                match listener.accept() {
+                    Ok((mut tcp, _)) => {
+                        tcp.set_nonblocking(false).expect("blocking");
+                        let got = read_until_closed_or_request(&mut tcp);
+                        seen2.lock().expect("lock").extend_from_slice(&got);
+                        let _ = tcp.write_all(
+                            b"HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}",
+                        );
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        Catcher {
+            port,
+            seen,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Everything received, once the listener has stopped.
+    fn finish(mut self) -> String {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            t.join().expect("catcher");
+        }
+        let seen = self.seen.lock().expect("lock").clone();
+        String::from_utf8_lossy(&seen).into_owned()
+    }
+}
+
+/// One request's head and body (as far as `content-length` says), or what came before
+/// the client stopped sending.
+fn read_until_closed_or_request(tcp: &mut TcpStream) -> Vec<u8> {
+    tcp.set_read_timeout(Some(Duration::from_secs(2)))
+        .expect("timeout");
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if let Some(end) = out.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&out[..end]).to_lowercase();
+            let length = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            if out.len() >= end + 4 + length {
+                return out;
+            }
+        }
+        match tcp.read(&mut buf) {
+            Ok(0) | Err(_) => return out,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// Whether a request log holds `secret` in any form it could travel in (plain, form
+/// encoded, or inside HTTP Basic).
+fn holds_secret(log: &str, client_id: &str, secret: &str) -> bool {
+    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{client_id}:{secret}"));
+    log.contains(secret) || log.contains(&secret.replace(' ', "+")) || log.contains(&basic)
+}
+
+/// Guards against the stored sync secret leaving for a server of a `write` token's
+/// choosing, through the connection test or by moving the configured addresses (issue
+/// 36, 3): sync settings and their test are for organisers, and a secret is sent only to
+/// the addresses it was stored for.
+#[test]
+fn the_sync_secret_goes_only_to_its_own_addresses_and_only_organisers_set_it() {
+    let s = Server::start_with(&["--sync-interval", "0"]);
+    s.create_user(MALLORY, "organiser", DEFAULT_ACCOUNT, MALLORY_OWN);
+    let organiser = s.personal_token(MALLORY, MALLORY_OWN);
+    let machine = s.token("read write");
+    const SECRET: &str = "the stored sync secret";
+    let config = |root: &str, secret: Option<&str>| {
+        let mut item = json!({
+            "base_url": format!("{root}/api/v2"),
+            "auth_url": root,
+            "client_id": "kiosk-1",
+            "events": [4],
+        });
+        if let Some(secret) = secret {
+            item["client_secret"] = json!(secret);
+        }
+        json!({ "item": item })
+    };
+    let stored = in_account(
+        &s,
+        "PUT",
+        "/kiosk/sync/config",
+        &organiser,
+        DEFAULT_ACCOUNT,
+        Some(config("http://127.0.0.1:9", Some(SECRET))),
+    );
+    assert_eq!(stored.status, 200, "{}", stored.text);
+
+    // Client credentials, even with write, neither read, change nor test the settings.
+    for (method, path, body) in [
+        ("GET", "/kiosk/sync/config", None),
+        (
+            "PUT",
+            "/kiosk/sync/config",
+            Some(config("http://127.0.0.1:9", None)),
+        ),
+        (
+            "POST",
+            "/kiosk/sync/test",
+            Some(config("http://127.0.0.1:9", None)),
+        ),
+    ] {
+        let r = s.call_root(method, path, Some(&machine), &[], body.as_ref());
+        assert_eq!(r.status, 403, "{method} {path}: {}", r.text);
+    }
+
+    // The connection test with other addresses and no secret: the stored one stays home.
+    let catcher = Catcher::start();
+    let elsewhere = format!("http://127.0.0.1:{}", catcher.port);
+    let mut probe = config(&elsewhere, None);
+    probe["item"]
+        .as_object_mut()
+        .expect("object")
+        .remove("events");
+    let tested = in_account(
+        &s,
+        "POST",
+        "/kiosk/sync/test",
+        &organiser,
+        DEFAULT_ACCOUNT,
+        Some(probe),
+    );
+    assert_eq!(tested.status, 200, "{}", tested.text);
+    // (Without a secret the test may stop before it calls; with the old code the stored
+    // secret went there.)
+    let log = catcher.finish();
+    assert!(!holds_secret(&log, "kiosk-1", SECRET), "{log}");
+
+    // Moving the addresses without the secret drops it; the next round sends none.
+    let catcher = Catcher::start();
+    let elsewhere = format!("http://127.0.0.1:{}", catcher.port);
+    let moved = in_account(
+        &s,
+        "PUT",
+        "/kiosk/sync/config",
+        &organiser,
+        DEFAULT_ACCOUNT,
+        Some(config(&elsewhere, None)),
+    );
+    assert_eq!(moved.status, 200, "{}", moved.text);
+    assert_eq!(moved.json()["client_secret_set"], false, "{}", moved.text);
+    let round = in_account(
+        &s,
+        "POST",
+        "/kiosk/sync/run",
+        &organiser,
+        DEFAULT_ACCOUNT,
+        None,
+    );
+    assert_eq!(round.status, 200, "{}", round.text);
+    assert!(
+        round.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("no client secret")),
+        "{}",
+        round.text
+    );
+    let log = catcher.finish();
+    assert!(!holds_secret(&log, "kiosk-1", SECRET), "{log}");
+}
+
+/// Guards against door staff and door devices downloading the attendee and check-in
+/// exports (issue 36, 10): exports are for organisers.
+#[test]
+fn exports_are_for_organisers_only() {
+    let s = Server::start();
+    let organiser = organiser_and_door_person(&s);
+    let door_person = s.personal_token(DORA, DORA_OWN);
+    let door_device = s.token("read check_in");
+    let event = in_account(
+        &s,
+        "POST",
+        "/api/v2/events",
+        &organiser,
+        DEFAULT_ACCOUNT,
+        Some(json!({"item": {"name": "Expo"}})),
+    )
+    .item()["id"]
+        .as_i64()
+        .expect("event id");
+    for export in ["attendees.csv", "check_ins.csv"] {
+        let path = format!("/api/v2/events/{event}/exports/{export}");
+        let by_person = in_account(&s, "GET", &path, &door_person, DEFAULT_ACCOUNT, None);
+        assert_eq!(by_person.status, 403, "{export}: {}", by_person.text);
+        let by_device = s.call_root("GET", &path, Some(&door_device), &[], None);
+        assert_eq!(by_device.status, 403, "{export}: {}", by_device.text);
+        let by_organiser = in_account(&s, "GET", &path, &organiser, DEFAULT_ACCOUNT, None);
+        assert_eq!(by_organiser.status, 200, "{export}: {}", by_organiser.text);
+    }
+}
+
+/// Guards against a joined kiosk's credentials (which travel the venue's network and sit
+/// on a door's machine) doing an organiser's work on the hub (issue 36, 6): they check
+/// in, scan and push walk-ins and edits; events, exports, imports, erasure, the hub's
+/// upstream sync settings and the demo are refused.
+#[test]
+fn a_joined_kiosks_credentials_do_a_doors_work_on_the_hub_and_nothing_more() {
+    use common::hub::start_hub;
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let ada = hub.server.attendee(
+        &token,
+        event,
+        json!({"first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.org"}),
+    );
+    let ada_id = common::id_of(&ada);
+    let organiser = hub.server.organiser_token();
+    let card = hub.card(&organiser);
+    let code =
+        entrada::hub::pairing::Code::parse(card["code"].as_str().expect("code")).expect("a code");
+    let proof = hex::encode(entrada::hub::pairing::enrol_proof(
+        &code.key().expect("key"),
+        &hub.fingerprint,
+    ));
+    let pinned = hub_client(&hub, "127.0.0.4");
+    let rt = runtime();
+    let call = |method: &str, path: &str, bearer: Option<&str>, body: Option<Value>| {
+        rt.block_on(async {
+            let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+            let mut req = pinned.request(method, format!("{}{path}", hub.https));
+            if let Some(t) = bearer {
+                req = req.bearer_auth(t);
+            }
+            if let Some(b) = &body {
+                req = req.json(b);
+            }
+            let r = req.send().await.expect("request");
+            let status = r.status().as_u16();
+            (status, r.text().await.unwrap_or_default())
+        })
+    };
+    let (status, text) = call(
+        "POST",
+        "/api/v2/kiosk/hub/enrol",
+        None,
+        Some(json!({"item": {"device_name": "Door B", "door": "Door B", "proof": proof}})),
+    );
+    assert_eq!(status, 201, "{text}");
+    let enrolled: Value = serde_json::from_str(&text).expect("json");
+    let (id, secret) = (
+        enrolled["client_id"]
+            .as_str()
+            .expect("client_id")
+            .to_owned(),
+        enrolled["client_secret"]
+            .as_str()
+            .expect("client_secret")
+            .to_owned(),
+    );
+    let device = rt.block_on(async {
+        let r = pinned
+            .post(format!("{}/oauth/token", hub.https))
+            .form(&[
+                ("grant_type", "client_credentials"),
+                ("client_id", id.as_str()),
+                ("client_secret", secret.as_str()),
+                ("scope", "read write"),
+            ])
+            .send()
+            .await
+            .expect("token");
+        let v: Value = r.json().await.expect("json");
+        v["access_token"].as_str().expect("access_token").to_owned()
+    });
+    let d = Some(device.as_str());
+
+    // A door's work and what its sync pushes.
+    let allowed: Vec<(&str, String, Option<Value>)> = vec![
+        ("GET", format!("/api/v2/events/{event}/attendees"), None),
+        (
+            "POST",
+            format!("/api/v2/events/{event}/attendees"),
+            Some(json!({"item": {"first_name": "Walk", "last_name": "In"}})),
+        ),
+        (
+            "PATCH",
+            format!("/api/v2/events/{event}/attendees/{ada_id}"),
+            Some(json!({"item": {"last_name": "King"}})),
+        ),
+        (
+            "POST",
+            format!("/api/v2/events/{event}/attendees/{ada_id}/check_in"),
+            None,
+        ),
+        (
+            "POST",
+            "/api/v2/kiosk/hub/report".to_owned(),
+            Some(json!({"item": {"pending": 0}})),
+        ),
+    ];
+    for (method, path, body) in allowed {
+        let (status, text) = call(method, &path, d, body);
+        assert!(status < 300, "{method} {path}: {status} {text}");
+    }
+    // Nothing of an organiser's.
+    let refused: Vec<(&str, String, Option<Value>)> = vec![
+        (
+            "GET",
+            format!("/api/v2/events/{event}/exports/attendees.csv"),
+            None,
+        ),
+        (
+            "GET",
+            format!("/api/v2/events/{event}/exports/check_ins.csv"),
+            None,
+        ),
+        (
+            "DELETE",
+            format!("/api/v2/events/{event}/attendees/{ada_id}"),
+            None,
+        ),
+        (
+            "POST",
+            "/api/v2/events".to_owned(),
+            Some(json!({"item": {"name": "Mine"}})),
+        ),
+        (
+            "PATCH",
+            format!("/api/v2/events/{event}"),
+            Some(json!({"item": {"name": "Renamed"}})),
+        ),
+        (
+            "POST",
+            format!("/api/v2/events/{event}/attendee_fields"),
+            Some(json!({"item": {"label": "x", "type": "text"}})),
+        ),
+        ("GET", "/api/v2/kiosk/sync/config".to_owned(), None),
+        (
+            "PUT",
+            "/api/v2/kiosk/sync/config".to_owned(),
+            Some(json!({"item": {"base_url": "https://evil.example/api/v2",
+                "auth_url": "https://evil.example", "client_id": "x", "events": [1]}})),
+        ),
+        ("POST", "/api/v2/kiosk/demo".to_owned(), None),
+        ("DELETE", "/api/v2/kiosk/demo".to_owned(), None),
+    ];
+    for (method, path, body) in refused {
+        let (status, text) = call(method, &path, d, body);
+        assert_eq!(status, 403, "{method} {path}: {text}");
+    }
+    let import = rt.block_on(async {
+        pinned
+            .post(format!(
+                "{}/api/v2/events/{event}/imports/attendees",
+                hub.https
+            ))
+            .bearer_auth(&device)
+            .header("content-type", "text/csv")
+            .body("first_name,last_name\nEve,Intruder\n")
+            .send()
+            .await
+            .expect("import")
+            .status()
+            .as_u16()
+    });
+    assert_eq!(import, 403);
+    // Ada is still there, under the name the door's edit gave her.
+    let still = hub.server.fetch_attendee(&token, event, ada_id);
+    assert_eq!(still["last_name"], "King");
+}
+
+/// Opens the event's check-in stream with `token` (and `X-Account-Id` for a personal
+/// token), asserting 200.
+fn open_stream(
+    s: &Server,
+    token: &str,
+    account: Option<i64>,
+    event: i64,
+) -> reqwest::blocking::Response {
+    let client = Client::builder()
+        .timeout(Duration::from_secs(60))
+        .build()
+        .expect("client");
+    let mut req = client
+        .get(format!("{}/events/{event}/check_ins/stream", s.api))
+        .bearer_auth(token);
+    if let Some(account) = account {
+        req = req.header("X-Account-Id", account.to_string());
+    }
+    let r = req.send().expect("open the stream");
+    assert_eq!(r.status().as_u16(), 200);
+    r
+}
+
+/// How long after `since` the stream ended (its body reached its end or broke off);
+/// panics when it is still open after `limit`.
+fn ended_after(
+    mut stream: reqwest::blocking::Response,
+    since: Instant,
+    limit: Duration,
+) -> Duration {
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => return since.elapsed(),
+            Ok(_) => assert!(
+                since.elapsed() < limit,
+                "the stream still delivers after {limit:?}"
+            ),
+        }
+    }
+}
+
+/// Guards against a check-in stream that keeps delivering attendees' details after its
+/// token lost its right (issue 36, 4): revoked by the CLI or `/oauth/revoke`, expired,
+/// or its person disabled. Each ends within a second (the figure is printed).
+#[test]
+fn open_streams_end_when_their_token_loses_its_right() {
+    let s = Server::start_with(&["--token-ttl", "3"]);
+    let organiser = organiser_and_door_person(&s);
+    let (id, secret) = s.create_client("read write");
+    let writer = s.token_for(&id, &secret, "read write");
+    let event = s.event(&writer, "Streamed");
+    // Past this, a stream that has not ended fails the test.
+    let limit = Duration::from_secs(5);
+
+    // A machine client revoked with `entrada clients revoke`.
+    let (reader_id, reader_secret) = s.create_client("read");
+    let reader = s.token_for(&reader_id, &reader_secret, "read");
+    let stream = open_stream(&s, &reader, None, event);
+    let since = Instant::now();
+    let out = s.cli(&["clients", "revoke", &reader_id]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let took = ended_after(stream, since, limit);
+    println!("clients revoke: the stream ended after {took:?}");
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+
+    // A door person disabled by the organiser.
+    let dora = s.personal_token(DORA, DORA_OWN);
+    let dora_id = in_account(&s, "GET", "/api/v2/me", &dora, DEFAULT_ACCOUNT, None).item()["id"]
+        .as_i64()
+        .expect("id");
+    let stream = open_stream(&s, &dora, Some(DEFAULT_ACCOUNT), event);
+    let since = Instant::now();
+    let disabled = in_account(
+        &s,
+        "PATCH",
+        &format!("/kiosk/staff/{dora_id}"),
+        &organiser,
+        DEFAULT_ACCOUNT,
+        Some(json!({"item": {"disabled": true}})),
+    );
+    assert_eq!(disabled.status, 200, "{}", disabled.text);
+    let took = ended_after(stream, since, limit);
+    println!("disabled person: the stream ended after {took:?}");
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+
+    // A personal token revoked at /oauth/revoke.
+    let own = s.personal_token(MALLORY, MALLORY_OWN);
+    let stream = open_stream(&s, &own, Some(DEFAULT_ACCOUNT), event);
+    let since = Instant::now();
+    let revoked = into_resp(
+        s.http
+            .post(format!("{}/oauth/revoke", s.base))
+            .form(&[("client_id", KIOSK), ("token", own.as_str())])
+            .send()
+            .expect("POST /oauth/revoke"),
+    );
+    assert_eq!(revoked.status, 200, "{}", revoked.text);
+    let took = ended_after(stream, since, limit);
+    println!("/oauth/revoke: the stream ended after {took:?}");
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+
+    // A token that expires (3 s here).
+    let short = s.token_for(&id, &secret, "read");
+    let stream = open_stream(&s, &short, None, event);
+    let since = Instant::now();
+    let took = ended_after(stream, since, Duration::from_secs(10));
+    println!("expiry after 3 s: the stream ended after {took:?}");
+    assert!(took < Duration::from_millis(4500), "{took:?}");
+}
+
+/// A runtime for the async clients of the hub's HTTPS listener.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+/// A client of the hub's HTTPS listener that pins its certificate, sending from `from`
+/// (any 127.x address reaches a hub bound to 127.0.0.1: a device of its own to the hub).
+fn hub_client(hub: &common::hub::Hub, from: &str) -> reqwest::Client {
+    let fingerprint: [u8; 32] = hex::decode(&hub.fingerprint)
+        .expect("hex")
+        .try_into()
+        .expect("32 bytes");
+    let (builder, _) = entrada::hub::tls::pinned_builder(entrada::hub::tls::Pin::Full(fingerprint))
+        .expect("client");
+    builder
+        .local_address(from.parse::<std::net::IpAddr>().expect("address"))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// Guards against a device on the venue's network locking the hub's organiser out with
+/// wrong passwords (issue 36, 5): the LAN listener serves no sign-in page and no set-up,
+/// and the kiosk's own sign-in keeps working.
+#[test]
+fn the_hubs_lan_listener_serves_no_sign_in_and_cannot_lock_the_organiser_out() {
+    let hub = common::hub::start_hub("Hall A", "127.0.0.1:0");
+    hub.server
+        .create_user(ORGANISER, "organiser", DEFAULT_ACCOUNT, PASSPHRASE);
+    let lan = hub_client(&hub, "127.0.0.3");
+    let rt = runtime();
+    let params = kiosk_authorize_params();
+    let statuses: Vec<u16> = rt.block_on(async {
+        let mut statuses = Vec::new();
+        let page = lan
+            .get(format!("{}/oauth/authorize", hub.https))
+            .query(&params)
+            .send()
+            .await
+            .expect("GET");
+        statuses.push(page.status().as_u16());
+        for _ in 0..6 {
+            let mut form = params.clone();
+            form.push(("email".into(), ORGANISER.into()));
+            form.push(("password".into(), "wrong-wrong-wrong".into()));
+            let r = lan
+                .post(format!("{}/oauth/authorize", hub.https))
+                .form(&form)
+                .send()
+                .await
+                .expect("POST");
+            statuses.push(r.status().as_u16());
+        }
+        let setup = lan
+            .post(format!("{}/api/v2/kiosk/setup", hub.https))
+            .json(&json!({"item": {"name": "X", "email": "x@example.org", "password": "0123456789ab"}}))
+            .send()
+            .await
+            .expect("setup");
+        statuses.push(setup.status().as_u16());
+        statuses
+    });
+    assert!(statuses.iter().all(|s| *s == 404), "{statuses:?}");
+    assert!(
+        signs_in(&hub.server, ORGANISER, PASSPHRASE),
+        "the organiser still signs in at the hub's own screen"
+    );
+}
+
+/// Guards against pairing being denied from the LAN (issue 36, 7): wrong proofs from
+/// several addresses wait per address and never void the code another kiosk is about to
+/// use.
+#[test]
+fn wrong_pairing_proofs_from_other_addresses_do_not_void_a_kiosks_code() {
+    let hub = common::hub::start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    hub.server.event(&token, "Conference");
+    let organiser = hub.server.organiser_token();
+    let card = hub.card(&organiser);
+    let rt = runtime();
+    let enrol = |client: &reqwest::Client, proof: String| {
+        rt.block_on(async {
+            client
+                .post(format!("{}/api/v2/kiosk/hub/enrol", hub.https))
+                .json(&json!({"item": {"device_name": "guess", "proof": proof}}))
+                .send()
+                .await
+                .expect("enrol")
+                .status()
+                .as_u16()
+        })
+    };
+    // 24 wrong proofs from four addresses: each address waits after its fifth.
+    for n in 0..4u8 {
+        let attacker = hub_client(&hub, &format!("127.0.0.{}", 10 + n));
+        let statuses: Vec<u16> = (0..6u8)
+            .map(|i| enrol(&attacker, hex::encode([n * 16 + i; 32])))
+            .collect();
+        assert_eq!(statuses, [401, 401, 401, 401, 401, 429], "address {n}");
+    }
+    // The kiosk at its own address still joins with the card's code.
+    let code =
+        entrada::hub::pairing::Code::parse(card["code"].as_str().expect("code")).expect("code");
+    let proof = hex::encode(entrada::hub::pairing::enrol_proof(
+        &code.key().expect("key"),
+        &hub.fingerprint,
+    ));
+    let kiosk = hub_client(&hub, "127.0.0.2");
+    assert_eq!(enrol(&kiosk, proof), 201);
+}
+
+/// A plain Entrada database (made by `serve --no-encryption`), closed: the source of the
+/// doctored backups below.
+fn plain_entrada_file(dir: &Path) -> PathBuf {
+    let s = Server::start_with(&["--no-encryption"]);
+    let t = s.token("read write");
+    s.event(&t, "Backed up");
+    let files = s.stop_keeping_files();
+    let copy = dir.join("plain.db");
+    std::fs::copy(files.path().join("entrada.db"), &copy).expect("copy");
+    copy
+}
+
+/// Guards against `entrada restore` replacing the database with a file `serve` would then
+/// refuse, or with one carrying someone's trigger (issue 36, 8): the backup is checked as
+/// `serve` opens it before anything is replaced.
+#[test]
+fn restore_refuses_files_that_serve_would_not_open_and_replaces_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let good = plain_entrada_file(dir.path());
+    let doctored = |name: &str, sql: &str| {
+        let path = dir.path().join(name);
+        std::fs::copy(&good, &path).expect("copy");
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        conn.execute_batch(sql).expect("doctor");
+        path
+    };
+    let only_attendees = dir.path().join("only-attendees.db");
+    rusqlite::Connection::open(&only_attendees)
+        .expect("open")
+        .execute_batch("CREATE TABLE attendees (id INTEGER PRIMARY KEY, name TEXT);")
+        .expect("table");
+    let newer = doctored("newer.db", "PRAGMA user_version = 999;");
+    let trigger = doctored(
+        "trigger.db",
+        "CREATE TRIGGER steal AFTER INSERT ON attendees BEGIN
+             UPDATE attendees SET email = 'evil@example.com' WHERE id = NEW.id;
+         END;",
+    );
+    let extra_table = doctored("extra.db", "CREATE TABLE notes (x TEXT);");
+
+    // The kiosk's own database, as it is before each refused restore.
+    let s = Server::start();
+    let t = s.token("read write");
+    s.event(&t, "Mine");
+    let db = s.db.clone();
+    let files = s.stop_keeping_files();
+    let before = std::fs::read(&db).expect("read");
+    for bad in [&only_attendees, &newer, &trigger, &extra_table] {
+        let out = Command::new(BIN)
+            .args(["restore", "--from"])
+            .arg(bad)
+            .arg("--db")
+            .arg(&db)
+            .env_remove("ENTRADA_DB")
+            .output()
+            .expect("restore");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{} restored: {said}", bad.display());
+        assert!(said.contains("nothing was restored"), "{said}");
+        assert!(std::fs::read(&db).expect("read") == before, "untouched");
+    }
+    // The sound one restores, and serve opens it.
+    let out = Command::new(BIN)
+        .args(["restore", "--from"])
+        .arg(&good)
+        .arg("--db")
+        .arg(&db)
+        .env_remove("ENTRADA_DB")
+        .output()
+        .expect("restore");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start_in(files, &[]);
+    let t = s.token("read");
+    let names: Vec<String> = s.get("/events", &t).json()["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|e| e["name"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(names, ["Backed up"]);
+}
+
+/// The TCP state (`/proc/net/tcp`'s `st`, `01` established) of this machine's socket with
+/// local port `port`, if it is still there.
+fn tcp_state(port: u16) -> Option<String> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let wanted = format!(":{port:04X}");
+    table.lines().skip(1).find_map(|line| {
+        let cols: Vec<&str> = line.split_whitespace().collect();
+        (cols.len() > 3 && cols[1].ends_with(&wanted)).then(|| cols[3].to_owned())
+    })
+}
+
+/// Guards against stream listeners that never read pinning the kernel's memory (issue
+/// 36, 9): a listener whose socket has not drained for 15 s is dropped, with a reset
+/// that frees what the kernel held for it.
+#[test]
+fn a_stream_listener_that_never_reads_is_dropped() {
+    let s = Server::start_with(&["--rate-limit", "0"]);
+    let t = s.token("read write check_in");
+    let event = s.event(&t, "Never read");
+    let long = "Ωmega-Łukasz-Ærøskøbing-".repeat(8);
+    let people: Vec<i64> = (0..5)
+        .map(|i| {
+            common::id_of(&s.attendee(
+                &t,
+                event,
+                json!({"first_name": format!("{long}{i}"), "last_name": long,
+                       "company": long, "job_title": long}),
+            ))
+        })
+        .collect();
+    // A listener with the smallest receive buffer the kernel allows, that never reads.
+    let socket =
+        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
+    socket.set_recv_buffer_size(4096).expect("rcvbuf");
+    let addr: std::net::SocketAddr = address(&s).parse().expect("address");
+    socket.connect(&addr.into()).expect("connect");
+    let mut tcp: TcpStream = socket.into();
+    let port = tcp.local_addr().expect("local").port();
+    write!(
+        tcp,
+        "GET /api/v2/events/{event}/check_ins/stream HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {t}\r\n\r\n",
+        address(&s)
+    )
+    .expect("request");
+    // Records far beyond what the socket's buffers and hyper's hold.
+    for round in 0..300 {
+        for id in &people {
+            let action = if round % 2 == 0 { "POST" } else { "DELETE" };
+            let r = s.call(
+                action,
+                &format!("/events/{event}/attendees/{id}/check_in"),
+                Some(&t),
+                None,
+            );
+            assert!(r.status < 300, "{}", r.text);
+        }
+    }
+    assert_eq!(tcp_state(port).as_deref(), Some("01"), "still connected");
+    let since = Instant::now();
+    while tcp_state(port).as_deref() == Some("01") {
+        assert!(
+            since.elapsed() < Duration::from_secs(60),
+            "a listener that never reads is still connected after a minute"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    println!("dropped {:?} after the last record", since.elapsed());
+    // The server goes on serving.
+    assert_eq!(s.get("/events", &t).status, 200);
+}
+
+/// Guards against a kept-alive connection closed with no answer after a 429 on
+/// `/oauth/*` (issue 36, 11): every request on it gets its answer, and one that
+/// cannot be kept says `Connection: close` first.
+#[test]
+fn every_oauth_request_on_a_kept_alive_connection_gets_its_answer() {
+    let s = Server::start();
+    // `/oauth/revoke` shares `/oauth/token`'s limiter and refuses an unknown client
+    // without argon2's work, so the limit is reached quickly.
+    let body = "client_id=ent_ci_nosuchclient&token=ent_at_whatever";
+    let mut tcp = TcpStream::connect(address(&s)).expect("connect");
+    tcp.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let (mut answered, mut limited, mut unanswered) = (0, 0, 0);
+    for _ in 0..300 {
+        let request = format!(
+            "POST /oauth/revoke HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+            address(&s),
+            body.len()
+        );
+        if tcp.write_all(request.as_bytes()).is_err() {
+            unanswered += 1;
+            tcp = TcpStream::connect(address(&s)).expect("connect");
+            continue;
+        }
+        let mut reader = BufReader::new(&mut tcp);
+        let mut status = String::new();
+        if reader.read_line(&mut status).unwrap_or(0) == 0 {
+            unanswered += 1;
+            drop(reader);
+            tcp = TcpStream::connect(address(&s)).expect("connect");
+            tcp.set_read_timeout(Some(Duration::from_secs(10)))
+                .expect("timeout");
+            continue;
+        }
+        let (mut length, mut close) = (0usize, false);
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).expect("header");
+            let line = line.trim_end().to_ascii_lowercase();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(v) = line.strip_prefix("content-length:") {
+                length = v.trim().parse().expect("length");
+            }
+            if line == "connection: close" {
+                close = true;
+            }
+        }
+        let mut rest = vec![0u8; length];
+        reader.read_exact(&mut rest).expect("body");
+        answered += 1;
+        if status.contains(" 429 ") {
+            limited += 1;
+        }
+        if close {
+            drop(reader);
+            tcp = TcpStream::connect(address(&s)).expect("connect");
+            tcp.set_read_timeout(Some(Duration::from_secs(10)))
+                .expect("timeout");
+        }
+    }
+    assert!(limited > 0, "the per-address limit was reached");
+    assert_eq!(unanswered, 0, "{answered} answered, {limited} of them 429");
 }

@@ -239,6 +239,26 @@ fn every_documented_route_answers_as_documented() {
         "correct horse battery",
     );
     let personal = s.personal_token("walker@example.com", "correct horse battery");
+    // Two invitations for the walker (`/me/invitations/{account_id}`: one declined, one
+    // accepted), from organisers of two more accounts.
+    let mut inviting = Vec::new();
+    for name in ["Second", "Third"] {
+        let account = s.create_account(name);
+        let email = format!("organiser-{account}@example.com");
+        s.create_user(&email, "organiser", account, "correct horse battery");
+        let organiser = s.personal_token(&email, "correct horse battery");
+        let invited = s.call_with(
+            "POST",
+            "/kiosk/staff",
+            Some(&organiser),
+            &[("X-Account-Id", &account.to_string())],
+            Some(
+                &json!({"item": {"name": "Walker", "email": "walker@example.com", "role": "door"}}),
+            ),
+        );
+        assert_eq!(invited.status, 201, "{}", invited.text);
+        inviting.push(account);
+    }
 
     // The kiosk's own routes (`/kiosk/...`, server `/`) have their own tests (tests/sync.rs).
     let mut paths = doc["paths"].as_object().expect("paths").clone();
@@ -274,9 +294,15 @@ fn every_documented_route_answers_as_documented() {
             } else {
                 0
             };
+            let inviter = if method == "delete" {
+                inviting[0]
+            } else {
+                inviting[1]
+            };
             let concrete = path
                 .replace("{event_id}", &event.to_string())
-                .replace("{id}", &id.to_string());
+                .replace("{id}", &id.to_string())
+                .replace("{account_id}", &inviter.to_string());
             if path.ends_with("/imports/attendees") {
                 // A CSV body, not JSON: its own walk.
                 let csv = |event: i64, token: Option<&str>, body: &str| {
@@ -301,7 +327,7 @@ fn every_documented_route_answers_as_documented() {
                 checker.check(method, path, &unreadable);
                 continue;
             }
-            let body = matches!(method.as_str(), "post" | "patch")
+            let body = (matches!(method.as_str(), "post" | "patch") && !path.starts_with("/me/"))
                 .then(|| sample_body(method, path, &[shirt]));
             let upper = method.to_uppercase();
 
@@ -314,7 +340,11 @@ fn every_documented_route_answers_as_documented() {
 
             // The success answer. The live stream's body never ends: its head is checked
             // here, its events in tests/stream.rs.
-            let who = if path == "/me" { &personal } else { &token };
+            let who = if path == "/me" || path.starts_with("/me/") {
+                &personal
+            } else {
+                &token
+            };
             if path.ends_with("/check_ins/stream") {
                 let head = s
                     .http
@@ -347,7 +377,17 @@ fn every_documented_route_answers_as_documented() {
             checker.check(method, path, &unauthorized);
 
             // A token without the needed scope (for /me: a machine token): 403.
-            let scope = if matches!(method.as_str(), "get") {
+            // (A read that needs `write`, as the exports do, gets a `read` token.)
+            let needs_write = doc["paths"][path][method.as_str()]["security"]
+                .as_array()
+                .is_some_and(|requirements| {
+                    requirements.iter().any(|r| {
+                        r["oauth2"]
+                            .as_array()
+                            .is_some_and(|scopes| scopes.iter().any(|s| s == "write"))
+                    })
+                });
+            let scope = if matches!(method.as_str(), "get") && !needs_write {
                 "write"
             } else {
                 "read"

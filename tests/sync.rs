@@ -386,40 +386,44 @@ fn two_kiosks_admit_one_ticket_once_and_the_second_is_a_duplicate_entry() {
 fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() {
     let k = kiosk();
     let organiser = k.token("read write");
+    // The settings are for a signed-in organiser; the rounds for any `write` token.
+    let person = k.organiser_token();
     let reader = k.token("read check_in");
     let put = |token: &str, item: Value| {
-        k.call(
+        k.call_with(
             "PUT",
             &format!("{}/kiosk/sync/config", k.base),
             Some(token),
+            &[("X-Account-Id", "1")],
             Some(&json!({"item": item})),
         )
     };
     let bad = put(
-        &organiser,
+        &person,
         json!({"base_url": "ftp://x", "client_id": "", "events": []}),
     );
     let errors = bad.errors();
     assert!(errors.len() >= 4, "{errors:?}");
     assert_eq!(put(&reader, json!({})).status, 403);
     let good = put(
-        &organiser,
+        &person,
         json!({"base_url": "http://127.0.0.1:9/api/v2", "auth_url": "http://127.0.0.1:9",
                "client_id": "kiosk-1", "client_secret": "very secret", "events": [4]}),
     );
     assert_eq!(good.status, 200, "{}", good.text);
     assert!(!good.text.contains("very secret"));
-    let got = k.call(
+    let got = k.call_with(
         "GET",
         &format!("{}/kiosk/sync/config", k.base),
-        Some(&organiser),
+        Some(&person),
+        &[("X-Account-Id", "1")],
         None,
     );
     assert_eq!(got.json()["client_secret_set"], true);
     assert!(!got.text.contains("very secret"));
     // Changing it without the secret keeps the secret.
     let keep = put(
-        &organiser,
+        &person,
         json!({"base_url": "http://127.0.0.1:9/api/v2", "auth_url": "http://127.0.0.1:9",
                "client_id": "kiosk-2", "events": [4, 5]}),
     );
@@ -461,13 +465,15 @@ fn configuration_is_checked_the_secret_never_returned_and_door_staff_kept_out() 
 fn a_remote_whose_name_is_not_found_is_reported_as_the_connection_test_reports_it() {
     let k = kiosk();
     let organiser = k.token("read write");
+    let person = k.organiser_token();
     let remote = json!({"base_url": "https://no-such-host.invalid/api/v2",
         "auth_url": "https://no-such-host.invalid", "client_id": "kiosk-1",
         "client_secret": "very secret"});
-    let probe = k.call(
+    let probe = k.call_with(
         "POST",
         &format!("{}/api/v2/kiosk/sync/test", k.base),
-        Some(&organiser),
+        Some(&person),
+        &[("X-Account-Id", "1")],
         Some(&json!({"item": remote})),
     );
     assert_eq!(probe.status, 200, "{}", probe.text);
@@ -478,10 +484,11 @@ fn a_remote_whose_name_is_not_found_is_reported_as_the_connection_test_reports_i
 
     let mut config = remote.clone();
     config["events"] = json!([1]);
-    let put = k.call(
+    let put = k.call_with(
         "PUT",
         &format!("{}/api/v2/kiosk/sync/config", k.base),
-        Some(&organiser),
+        Some(&person),
+        &[("X-Account-Id", "1")],
         Some(&json!({"item": config})),
     );
     assert_eq!(put.status, 200, "{}", put.text);

@@ -36,6 +36,24 @@ pub struct Access<S: RequiredScope> {
 /// Access for endpoints that only read.
 pub type ReadAccess = Access<Read>;
 
+/// What it takes to ask again, later, whether a request's token may still do `S`: for
+/// answers that outlive the request (the check-in stream), which must end when the token
+/// loses its right (revoked, expired, its person disabled or their role removed).
+pub struct Recheck<S: RequiredScope> {
+    token_hash: Vec<u8>,
+    account_header: Option<String>,
+    _scope: PhantomData<S>,
+}
+
+impl<S: RequiredScope> Recheck<S> {
+    /// Ok while the token still may do `S` in the account it named; in the caller's
+    /// transaction (the lookup is a cached copy while nothing of who may do what changed).
+    pub fn still_allowed(&self, conn: &Connection) -> Result<(), Error> {
+        let principal = auth::lookup(conn, &self.token_hash, self.account_header.as_deref())?;
+        S::admit(&principal)
+    }
+}
+
 /// The principal of this request's token, looked up earlier in the same request (by the
 /// idempotency layer). Only the server's own layers insert it.
 #[derive(Clone)]
@@ -72,6 +90,15 @@ impl<S: RequiredScope> FromRequestParts<AppState> for Access<S> {
 }
 
 impl<S: RequiredScope + 'static> Access<S> {
+    /// The token and account of this request, to be checked again later.
+    pub fn recheck(&self) -> Recheck<S> {
+        Recheck {
+            token_hash: self.token_hash.clone(),
+            account_header: self.account_header.clone(),
+            _scope: PhantomData,
+        }
+    }
+
     /// The principal, admitted for `S`, in the caller's transaction.
     fn verify(&self, conn: &Connection) -> Result<Principal, Error> {
         let principal = match &self.verified {

@@ -11,7 +11,7 @@ use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody, PageParams, Paging};
 use super::idempotency::Idempotent;
 use super::state::AppState;
-use crate::auth::Write;
+use crate::auth::{DoorWrite, Write};
 use crate::db::{attendees, events, privacy};
 use crate::domain::attendee::{Attendee, AttendeeCreateInput, AttendeeFilter, AttendeeUpdateInput};
 use crate::domain::status::{CheckinStatus, RsvpStatus};
@@ -97,7 +97,7 @@ pub async fn get(
     responses((status = 201, description = "The new attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn create(
-    access: Access<Write>,
+    access: Access<DoorWrite>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
     idempotent: Idempotent,
@@ -126,7 +126,7 @@ pub async fn create(
     responses((status = 200, description = "The updated attendee", body = Item<Attendee>), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn update(
-    access: Access<Write>,
+    access: Access<DoorWrite>,
     ApiPath((event_id, id)): ApiPath<(i64, i64)>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<AttendeeUpdateInput>,

@@ -397,6 +397,7 @@ fn organiser() -> Value {
         "email": "organiser@demo.example",
         "name": "Olivia Organiser",
         "accounts": [{"account_id": 1, "account_name": "Default", "role": "organiser"}],
+        "invitations": [],
         "created_at": "2026-08-03T09:15:40.480Z"
     })
 }
@@ -1092,7 +1093,27 @@ fn staff_examples() -> Vec<Example> {
             request: None,
             responses: vec![("200", item(organiser()))],
         },
+        Example {
+            operation: "acceptInvitation",
+            request: None,
+            responses: vec![("200", item(organiser_of_two()))],
+        },
+        Example {
+            operation: "declineInvitation",
+            request: None,
+            responses: vec![("200", item(organiser()))],
+        },
     ]
+}
+
+/// [`organiser`] after accepting an invitation to a second account.
+fn organiser_of_two() -> Value {
+    let mut person = organiser();
+    person["accounts"] = json!([
+        {"account_id": 1, "account_name": "Default", "role": "organiser"},
+        {"account_id": 2, "account_name": "Nordic Dev Summit", "role": "door"}
+    ]);
+    person
 }
 
 /// The sync with a remote registration system: its state, parked changes, a round.

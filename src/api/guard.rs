@@ -157,6 +157,17 @@ pub async fn check_host(State(state): State<AppState>, req: Request, next: Next)
         );
     }
     if req.extensions().get::<ViaHub>().is_some() {
+        // No one signs in over the venue's network (issue 36): kiosks join with a code
+        // and use client credentials, and a LAN sign-in page would let any device there
+        // spend the organiser's sign-in attempts. The first-run set-up is the hub's own
+        // screen's too.
+        let path = req.uri().path();
+        if path.starts_with("/oauth/authorize") || path.starts_with("/api/v2/kiosk/setup") {
+            return refuse(
+                StatusCode::NOT_FOUND,
+                "signing in is done at the hub's own screen, not over the network".into(),
+            );
+        }
         return next.run(req).await;
     }
     let host = req
@@ -214,6 +225,27 @@ pub fn from_another_site(headers: &axum::http::HeaderMap) -> bool {
     from.is_none() || from != own
 }
 
+/// A 429 for `req`, whose body is read first (up to 64 KiB, for a second at most): hyper
+/// closes a connection whose request body was left unread, and a client that had kept it
+/// alive for its next request then found it closed with no answer (issue 36, 5 of 300
+/// on `/oauth/token`). A larger or slower body gets `Connection: close`, so the client
+/// knows not to reuse the connection.
+async fn too_many_for(req: Request, wait: u64) -> Response {
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(1),
+        axum::body::to_bytes(req.into_body(), 64 * 1024),
+    )
+    .await;
+    let mut response = too_many(wait);
+    if !matches!(read, Ok(Ok(_))) {
+        response.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            HeaderValue::from_static("close"),
+        );
+    }
+    response
+}
+
 fn too_many(wait: u64) -> Response {
     let mut response = refuse(
         StatusCode::TOO_MANY_REQUESTS,
@@ -254,12 +286,12 @@ pub async fn limit_api(
         && let Some(wait) = state.limits.bad_tokens.locked(&address)
         && !state.limits.good_token(key)
     {
-        return too_many(wait);
+        return too_many_for(req, wait).await;
     }
     if let Some(limiter) = &state.limits.api
         && let Err(wait) = limiter.check(token.as_deref().unwrap_or(&address))
     {
-        return too_many(wait);
+        return too_many_for(req, wait).await;
     }
     let response = next.run(req).await;
     if req_had_bad_token(&response) {
@@ -292,7 +324,7 @@ pub async fn limit_oauth(
     if let Some(limiter) = &state.limits.oauth
         && let Err(wait) = limiter.check(&peer.ip().to_string())
     {
-        return too_many(wait);
+        return too_many_for(req, wait).await;
     }
     next.run(req).await
 }

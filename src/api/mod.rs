@@ -324,6 +324,7 @@ pub fn router() -> (axum::Router<AppState>, OpenApiDoc) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(account::get))
         .routes(routes!(me::get))
+        .routes(routes!(me::accept_invitation, me::decline_invitation))
         .routes(routes!(events::list, events::create))
         .routes(routes!(events::get, events::update))
         .routes(routes!(

@@ -3,10 +3,17 @@
 //!
 //! Organisers only (a signed-in person; client credentials are refused). New people and
 //! reset passphrases get a temporary passphrase, shown once in the answer; only its
-//! argon2 hash is kept. Disabling someone, or resetting their passphrase, ends their
-//! sign-ins at once. An account always keeps one active organiser: a change that would
+//! argon2 hash is kept. An account always keeps one active organiser: a change that would
 //! leave none is refused (422) inside the same write, so two organisers disabling each
 //! other at once cannot both succeed.
+//!
+//! An organiser acts only inside their own account (issue 36): a person's name, role and
+//! whether they are disabled are per account (`memberships`). A person's passphrase is
+//! theirs in every account, so an organiser may reset it only for someone who belongs to
+//! no other account. Adding an email that already signs in here (in another account)
+//! makes an invitation the person accepts when signed in with their own passphrase: the
+//! answer is the same as for a new person, so that adding never tells whether an email is
+//! known on this kiosk, and it gives the adder no power over the person's sign-in.
 
 use crate::api::json::Json;
 use axum::extract::State;
@@ -47,9 +54,9 @@ pub struct StaffPatch {
     /// `door` or `organiser`; null or absent: unchanged.
     #[schema(value_type = Option<Role>)]
     pub role: Option<String>,
-    /// True disables the person and revokes every token they hold at once; false
-    /// enables them again. Disabling applies to the person on this kiosk, in every
-    /// account they belong to.
+    /// True disables the person in this account (their tokens stop working in it at
+    /// once; a person who belongs to no other account is signed out everywhere); false
+    /// enables them again. Other accounts the person belongs to are not touched.
     pub disabled: Option<bool>,
 }
 
@@ -58,8 +65,11 @@ pub struct StaffPatch {
 pub struct StaffWithPassphrase {
     #[serde(flatten)]
     pub member: StaffMember,
-    /// The temporary passphrase, shown only in this answer. Null when the person already
-    /// existed on this kiosk (in another account) and keeps their own passphrase.
+    /// The temporary passphrase, shown only in this answer. When the email already signs
+    /// in on this kiosk (in another account), the person was invited instead: this
+    /// passphrase then signs nobody in, the person keeps their own and accepts the
+    /// invitation after signing in (`POST /me/invitations/{account_id}`). The answer is
+    /// the same in both cases, so that it never tells whether an email is known here.
     #[schema(required = true)]
     pub temporary_password: Option<String>,
 }
@@ -112,7 +122,7 @@ pub async fn create(
     // The caller is checked before the passphrase is hashed: argon2 is not for strangers.
     let who = access.principal(&state.db).await?;
     let hashed = secrets::hash_secret_bounded(passphrase.clone()).await?;
-    let (member, is_new) = state
+    let member = state
         .db
         .write(move |conn| {
             let account = who.account_id;
@@ -122,17 +132,18 @@ pub async fn create(
                     format!(": {email} is already staff of this account"),
                 )));
             }
-            let is_new = users::credentials(conn, &email)?.is_none();
-            let id = users::create(conn, &email, &name, &hashed, account, role)?;
-            Ok((users::staff_member(conn, account, id)?, is_new))
+            let (id, _is_new) = users::add_staff(conn, account, &email, &name, &hashed, role)?;
+            users::staff_member(conn, account, id)
         })
         .await?;
     tracing::info!(user_id = member.id, role = %member.role, "staff member added");
+    // The same answer whether the email is new here or an invitation (see the module's
+    // doc): an invitation's passphrase signs nobody in.
     Ok((
         StatusCode::CREATED,
         Json(Item::new(StaffWithPassphrase {
             member,
-            temporary_password: is_new.then_some(passphrase),
+            temporary_password: Some(passphrase),
         })),
     ))
 }
@@ -163,17 +174,20 @@ pub async fn update(
     let member = access
         .write(&state.db, move |conn, who| {
             let account = who.account_id;
-            let current = users::staff_member(conn, account, id)?;
+            users::staff_member(conn, account, id)?;
             if let Some(name) = &name {
-                users::set_name(conn, id, name)?;
+                users::set_name_in(conn, id, account, name)?;
             }
             if let Some(role) = role {
                 users::set_role(conn, id, account, role)?;
             }
-            if let Some(disabled) = input.disabled
-                && disabled != current.disabled
-            {
-                users::set_disabled(conn, id, disabled)?;
+            if let Some(disabled) = input.disabled {
+                users::set_disabled_in(conn, id, account, disabled)?;
+                // Someone who works nowhere else is signed out at once (401 from the
+                // next request); a person of other accounts keeps their sign-in there.
+                if disabled && users::only_in(conn, id, account)? {
+                    users::revoke_tokens(conn, id)?;
+                }
             }
             // The writer runs this job in its own savepoint: the refusal undoes it all.
             if users::active_organisers(conn, account)? == 0 {
@@ -205,7 +219,16 @@ pub async fn reset_password(
         .write(move |conn| {
             let account = who.account_id;
             users::staff_member(conn, account, id)?;
-            users::set_password(conn, id, &hashed)?;
+            if users::is_invited(conn, id, account)? {
+                // A new invitation passphrase, as for a new person who lost theirs: the
+                // person's own passphrase is theirs and stays as it is.
+            } else if users::only_in(conn, id, account)? {
+                users::set_password(conn, id, &hashed)?;
+            } else {
+                return Err(Error::Forbidden(
+                    "this person also belongs to another account: only they can change their passphrase".into(),
+                ));
+            }
             users::staff_member(conn, account, id)
         })
         .await?;

@@ -17,9 +17,10 @@ use bytes::Bytes;
 use tokio::sync::{broadcast, watch};
 use tokio::time::{Instant, Sleep};
 
-use super::access::ReadAccess;
+use super::access::{ReadAccess, Recheck};
 use super::extract::{ApiPath, ApiQuery};
 use super::state::AppState;
+use crate::auth::Read;
 use crate::db::feed::{self, Frames};
 use crate::db::{Db, events};
 use crate::error::{Error, Result};
@@ -30,6 +31,9 @@ const CATCH_UP_PAGE: usize = 500;
 /// the stream out.
 const HEARTBEAT: Duration = Duration::from_secs(15);
 const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
+/// How often an open stream asks again whether its token still may read: a stream ends
+/// within this long of its token losing its right (issue 36). One cached lookup each.
+const RIGHTS_CHECK: Duration = Duration::from_millis(500);
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -48,8 +52,10 @@ pub struct StreamParams {
 /// resume: every record after that id is sent first, nothing is repeated. A comment line
 /// (`: keep-alive`) comes after 15 s without an event. Records committed together may
 /// arrive in one network write. A listener that falls more than 1024 committed batches
-/// (at least 1024 records) behind is disconnected; it resumes with `Last-Event-ID`.
-/// Needs `read`.
+/// (at least 1024 records) behind is disconnected; it resumes with `Last-Event-ID`; so
+/// is one whose socket has not drained for 15 s. The stream ends within a second of its
+/// token losing its right (revoked, expired, its client or person disabled, its role
+/// removed). Needs `read`.
 #[utoipa::path(get, operation_id = "streamCheckIns", path = "/events/{event_id}/check_ins/stream", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id"), StreamParams,
         ("Last-Event-ID" = Option<i64>, Header, minimum = 0, description = "Resume after this history id (what EventSource sends on reconnect)")),
@@ -87,6 +93,7 @@ pub async fn stream(
     // Subscribe before reading where to start: a record committed in between is then in
     // the broadcast (and skipped there if the catch-up already sent it).
     let (live, closed) = state.db.feed().subscribe();
+    let recheck = access.recheck();
     let start = access
         .read(&state.db, move |conn, account| {
             events::check(conn, account, event_id)?;
@@ -104,6 +111,8 @@ pub async fn stream(
         live,
         closed,
         quiet: Box::pin(tokio::time::sleep(HEARTBEAT)),
+        recheck: Arc::new(recheck),
+        rights: Box::pin(tokio::time::sleep(RIGHTS_CHECK)),
     };
     let frames = futures_util::stream::unfold(listener, |mut l| async move {
         let bytes = l.next().await?;
@@ -130,12 +139,16 @@ struct Listener {
     closed: watch::Receiver<bool>,
     /// Fires when nothing was sent for `HEARTBEAT`.
     quiet: Pin<Box<Sleep>>,
+    /// The request's token, asked again every `RIGHTS_CHECK` (`rights`) and before each
+    /// page of catch-up.
+    recheck: Arc<Recheck<Read>>,
+    rights: Pin<Box<Sleep>>,
 }
 
 impl Listener {
     /// The next bytes to send (the frames of one or more records, or a heartbeat); None
-    /// ends the stream (server stopping, listener too slow, or the history cannot be
-    /// read).
+    /// ends the stream (server stopping, listener too slow, its token no longer allowed,
+    /// or the history cannot be read).
     async fn next(&mut self) -> Option<Bytes> {
         loop {
             if *self.closed.borrow() {
@@ -148,6 +161,13 @@ impl Listener {
                     () = &mut self.quiet => {
                         self.quiet.as_mut().reset(Instant::now() + HEARTBEAT);
                         return Some(Bytes::from_static(KEEP_ALIVE));
+                    }
+                    () = &mut self.rights => {
+                        self.rights.as_mut().reset(Instant::now() + RIGHTS_CHECK);
+                        if !self.still_allowed().await {
+                            return None;
+                        }
+                        continue;
                     }
                 };
                 match received {
@@ -165,9 +185,13 @@ impl Listener {
                 }
             } else {
                 let (event_id, after) = (self.event_id, self.last);
+                let recheck = self.recheck.clone();
                 let (page, read) = self
                     .db
-                    .read(move |conn| feed::after(conn, event_id, after, CATCH_UP_PAGE))
+                    .read(move |conn| {
+                        recheck.still_allowed(conn)?;
+                        feed::after(conn, event_id, after, CATCH_UP_PAGE)
+                    })
                     .await
                     .ok()?;
                 self.caught_up = read < CATCH_UP_PAGE;
@@ -181,6 +205,21 @@ impl Listener {
                 self.last = last;
                 self.quiet.as_mut().reset(Instant::now() + HEARTBEAT);
                 return Some(bytes);
+            }
+        }
+    }
+
+    /// Whether the stream's token still may read the event's account; a lookup that
+    /// fails for any reason ends the stream too (the listener reconnects and is asked
+    /// again at the door).
+    async fn still_allowed(&self) -> bool {
+        let recheck = self.recheck.clone();
+        match self.db.read(move |conn| recheck.still_allowed(conn)).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::info!(event_id = self.event_id, reason = %e,
+                    "a stream ended: its token may no longer read");
+                false
             }
         }
     }

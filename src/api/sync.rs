@@ -14,7 +14,7 @@ use super::envelope::ItemRequest;
 use super::error::{ReadErrors, WriteErrors};
 use super::extract::{ApiPath, ItemBody};
 use super::state::AppState;
-use crate::auth::Write;
+use crate::auth::{Organiser, Write};
 use crate::db::sync as store;
 use crate::error::{Error, Problem, Result};
 use crate::sync::settings::{SettingsInput, SettingsView};
@@ -53,12 +53,13 @@ fn check_account(config: Option<&store::StoredConfig>, account: i64) -> Result<(
     }
 }
 
-/// The remote's configuration, without the secret.
+/// The remote's configuration, without the secret. Organisers only (a signed-in person
+/// with `write`; client credentials are refused).
 #[utoipa::path(get, operation_id = "getSyncConfig", path = "/kiosk/sync/config", tag = "kiosk",
     responses((status = 200, description = "The configuration (the secret is never returned)", body = SettingsView), ReadErrors),
     security(("oauth2" = ["write"])))]
 pub async fn get_config(
-    access: Access<Write>,
+    access: Access<Organiser>,
     State(state): State<AppState>,
 ) -> Result<Json<SettingsView>> {
     let view = access
@@ -74,12 +75,15 @@ pub async fn get_config(
 /// Configure the remote: `base_url` (ending in `/api/v2`), `auth_url`, `client_id`,
 /// `client_secret` (write-only; omit it to keep the stored one) and the remote `events`
 /// to mirror into the token's account. A running server uses it from its next round.
+/// Organisers only. Moving `base_url` or `auth_url` without giving `client_secret` again
+/// drops the stored secret (`client_secret_set` false): a secret is only ever sent to the
+/// addresses it was given for.
 #[utoipa::path(put, operation_id = "putSyncConfig", path = "/kiosk/sync/config", tag = "kiosk",
     request_body = ItemRequest<SettingsInput>,
     responses((status = 200, description = "The stored configuration (without the secret)", body = SettingsView), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn put_config(
-    access: Access<Write>,
+    access: Access<Organiser>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<SettingsInput>,
 ) -> Result<Json<SettingsView>> {
@@ -214,13 +218,14 @@ pub async fn drop_parked(
 /// TLS, the credentials and whether it answers as a v2 server, stopping at the first step
 /// that fails and saying so in words; on success, the remote's events to choose from.
 /// Always 200 (the outcome is in the body); nothing is stored. Omit `client_secret` to
-/// test the stored one.
+/// test the stored one, which is sent only to the addresses it was stored for (other
+/// addresses are tested with no secret). Organisers only.
 #[utoipa::path(post, operation_id = "testSyncConnection", path = "/kiosk/sync/test", tag = "kiosk",
     request_body = ItemRequest<crate::sync::probe::ProbeInput>,
     responses((status = 200, description = "What the test found", body = crate::sync::probe::Probe), WriteErrors),
     security(("oauth2" = ["write"])))]
 pub async fn test_connection(
-    access: Access<Write>,
+    access: Access<Organiser>,
     State(state): State<AppState>,
     ItemBody(input): ItemBody<crate::sync::probe::ProbeInput>,
 ) -> Result<Json<crate::sync::probe::Probe>> {
@@ -228,11 +233,18 @@ pub async fn test_connection(
         Some(secret) => secret,
         None => {
             let client_id = input.client_id.trim().to_owned();
+            let (base_url, auth_url) = (input.base_url.clone(), input.auth_url.clone());
             let config = access
                 .read(&state.db, move |conn, account| {
                     let config = store::config(conn)?;
                     check_account(config.as_ref(), account)?;
-                    Ok(config.filter(|c| c.client_id == client_id))
+                    // The stored secret is tested only against the addresses it was
+                    // stored for: never sent to a URL the caller chose (issue 36).
+                    Ok(config.filter(|c| {
+                        c.client_id == client_id
+                            && same_url(&c.base_url, &base_url)
+                            && same_url(&c.auth_url, &auth_url)
+                    }))
                 })
                 .await?;
             match config {
@@ -246,4 +258,10 @@ pub async fn test_connection(
         }
     };
     Ok(Json(crate::sync::probe::run(&input, &secret).await))
+}
+
+/// Whether two remote addresses are the same, as stored (the stored ones have no trailing
+/// slash).
+fn same_url(stored: &str, given: &str) -> bool {
+    stored == given.trim().trim_end_matches('/')
 }

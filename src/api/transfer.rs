@@ -7,7 +7,7 @@ use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::access::{Access, ReadAccess};
+use super::access::Access;
 use super::envelope::Item;
 use super::error::{ErrorBody, ReadErrors, WriteErrors};
 use super::extract::ApiPath;
@@ -94,7 +94,7 @@ fn file_too_large() -> String {
 
 /// One export, written on a reader connection, as a file download.
 async fn download(
-    access: ReadAccess,
+    access: Access<Write>,
     state: AppState,
     event_id: i64,
     what: &str,
@@ -129,13 +129,14 @@ fn csv_download(name: String, mut body: Vec<u8>) -> Response {
 /// Download the event's attendees as CSV (extension): every member, registration type,
 /// check-in status and times, and one column per field (headed by its label). Cells that
 /// a spreadsheet would run as formulas (starting with `=`, `+`, `-`, `@`) get a leading
-/// `'`. The file imports back (`POST .../imports/attendees`).
+/// `'`. The file imports back (`POST .../imports/attendees`). Needs `write`: exports are
+/// for organisers (and integrations given `write`), never door staff or door devices.
 #[utoipa::path(get, operation_id = "exportAttendees", path = "/events/{event_id}/exports/attendees.csv", tag = "attendees",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "CSV file", content_type = "text/csv", body = String), ReadErrors),
-    security(("oauth2" = ["read"])))]
+    security(("oauth2" = ["write"])))]
 pub async fn export_attendees(
-    access: ReadAccess,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Response> {
@@ -146,13 +147,14 @@ pub async fn export_attendees(
 }
 
 /// Download the event's check-in history as CSV (extension), oldest first, refused
-/// attempts included, with session, device and the person or client that did it.
+/// attempts included, with session, device and the person or client that did it. Needs
+/// `write`, as the attendee export does.
 #[utoipa::path(get, operation_id = "exportCheckIns", path = "/events/{event_id}/exports/check_ins.csv", tag = "check-in",
     params(("event_id" = i64, Path, description = "Event id")),
     responses((status = 200, description = "CSV file", content_type = "text/csv", body = String), ReadErrors),
-    security(("oauth2" = ["read"])))]
+    security(("oauth2" = ["write"])))]
 pub async fn export_check_ins(
-    access: ReadAccess,
+    access: Access<Write>,
     ApiPath(event_id): ApiPath<i64>,
     State(state): State<AppState>,
 ) -> Result<Response> {

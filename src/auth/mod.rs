@@ -32,6 +32,8 @@ pub struct Principal {
     pub scopes: ScopeSet,
     /// Set for personal tokens.
     pub user_id: Option<i64>,
+    /// A kiosk joined to this hub: a door's rights only (see [`DoorWrite`]).
+    pub joined_kiosk: bool,
 }
 
 impl Principal {
@@ -77,8 +79,14 @@ fn has_scope<S: RequiredScope + ?Sized>(principal: &Principal) -> Result<(), Err
 
 /// Marker: the endpoint needs `read`.
 pub struct Read;
-/// Marker: the endpoint needs `write`.
+/// Marker: the endpoint needs `write`, and is not a door's work: a kiosk joined to this
+/// hub is refused, whatever its client's scopes (issue 36: its credentials travel the
+/// venue's network and sit on a door's machine).
 pub struct Write;
+/// Marker: `write` for what a joined kiosk's sync must push to its hub: walk-ins and
+/// attendee edits, its report and the duplicate entries it found. Every other `write`
+/// caller may too.
+pub struct DoorWrite;
 /// Marker: check-in operations and scans, allowed by `check_in` or `write`.
 pub struct CheckIn;
 
@@ -87,6 +95,21 @@ impl RequiredScope for Read {
     const NAME: &'static str = "read";
 }
 impl RequiredScope for Write {
+    const ANY_OF: &'static [Scope] = &[Scope::Write];
+    const NAME: &'static str = "write";
+    const EAGER: bool = true;
+
+    fn admit(principal: &Principal) -> Result<(), Error> {
+        has_scope::<Self>(principal)?;
+        if principal.joined_kiosk {
+            return Err(Error::Forbidden(
+                "a kiosk joined to this hub may check in, scan and push its walk-ins and edits, nothing more".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+impl RequiredScope for DoorWrite {
     const ANY_OF: &'static [Scope] = &[Scope::Write];
     const NAME: &'static str = "write";
     const EAGER: bool = true;
@@ -158,6 +181,7 @@ pub fn lookup(
             client_id: grant.client_id,
             scopes: grant.scopes,
             user_id: None,
+            joined_kiosk: grant.joined_kiosk,
         });
     };
     let account = account.ok_or_else(|| {
@@ -176,6 +200,7 @@ pub fn lookup(
         client_id: grant.client_id,
         scopes: grant.scopes.intersection(role.scopes()),
         user_id: Some(user_id),
+        joined_kiosk: false,
     })
 }
 

@@ -87,7 +87,7 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
         }
         HubCommand::Code { account, db } => {
             let code = Code::generate();
-            let key = code.key();
+            let key = code.key()?;
             let now = crate::domain::time::unix_now();
             let (hub, expires) = db.open()?.write_blocking(move |conn| {
                 let Some(hub) = crate::hub::identity::last_started(conn)? else {

@@ -138,6 +138,9 @@ pub struct TokenGrant {
     pub expires_at: i64,
     /// Set for personal tokens.
     pub user_id: Option<i64>,
+    /// The client is a kiosk joined to this hub (`hub_devices`): it may do a door's work
+    /// and what its sync's push needs, nothing more (`auth::Write`, `auth::DoorWrite`).
+    pub joined_kiosk: bool,
 }
 
 /// Who a new access token is for: the client itself, or a person through the client.
@@ -189,7 +192,8 @@ pub fn insert_token(
 pub fn find_token(conn: &Connection, token_hash: &[u8], now: i64) -> Result<Option<TokenGrant>> {
     Ok(conn
         .prepare_cached(
-            "SELECT t.client_id, c.client_id, t.account_id, t.scopes, t.expires_at, t.user_id
+            "SELECT t.client_id, c.client_id, t.account_id, t.scopes, t.expires_at, t.user_id,
+                    EXISTS (SELECT 1 FROM hub_devices h WHERE h.client_id = c.client_id)
              FROM access_tokens t JOIN clients c ON c.id = t.client_id
              WHERE t.token_hash = ?1 AND t.expires_at > ?2
                AND t.revoked_at IS NULL AND c.revoked_at IS NULL",
@@ -202,6 +206,7 @@ pub fn find_token(conn: &Connection, token_hash: &[u8], now: i64) -> Result<Opti
                 scopes: ScopeSet::parse(&row.get::<_, String>(3)?).unwrap_or_default(),
                 expires_at: row.get(4)?,
                 user_id: row.get(5)?,
+                joined_kiosk: row.get(6)?,
             })
         })
         .optional()?)

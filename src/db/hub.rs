@@ -39,13 +39,13 @@ pub fn insert_code(
     Ok(expires)
 }
 
-/// Codes that are unused, unexpired and not void, newest first.
+/// Codes that are unused and unexpired, newest first.
 pub fn live_codes(conn: &Connection, now: i64) -> Result<Vec<LiveCode>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, code_key, account_id, events FROM hub_codes
-         WHERE used_at IS NULL AND expires_at > ?1 AND failures < ?2 ORDER BY id DESC",
+         WHERE used_at IS NULL AND expires_at > ?1 ORDER BY id DESC",
     )?;
-    let rows = stmt.query_map(params![now, pairing::FAILURES_PER_CODE], |r| {
+    let rows = stmt.query_map(params![now], |r| {
         let key: Vec<u8> = r.get(1)?;
         let events: Option<String> = r.get(3)?;
         Ok((r.get(0)?, key, r.get(2)?, events))
@@ -73,16 +73,6 @@ pub fn use_code(conn: &Connection, id: i64) -> Result<bool> {
         "UPDATE hub_codes SET used_at = ?1 WHERE id = ?2 AND used_at IS NULL",
         params![time::now(), id],
     )? == 1)
-}
-
-/// Counts a failed enrolment against every live code (the proof names no code, so a
-/// failure may have been a guess at any of them).
-pub fn count_failure(conn: &Connection, now: i64) -> Result<()> {
-    conn.execute(
-        "UPDATE hub_codes SET failures = failures + 1 WHERE used_at IS NULL AND expires_at > ?1",
-        [now],
-    )?;
-    Ok(())
 }
 
 /// Drops codes that can no longer be used, a day after they expired (kept that long for

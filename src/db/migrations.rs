@@ -13,7 +13,7 @@ use super::key::{self, DbFile, Kind};
 use crate::error::{Error, Result};
 
 /// Every schema step, in order; a database's `user_version` is how many it has had.
-const STEPS: [&str; 12] = [
+const STEPS: [&str; 13] = [
     include_str!("../../migrations/0001_init.sql"),
     include_str!("../../migrations/0002_check_in.sql"),
     include_str!("../../migrations/0003_people.sql"),
@@ -26,6 +26,7 @@ const STEPS: [&str; 12] = [
     include_str!("../../migrations/0010_secret_store.sql"),
     include_str!("../../migrations/0011_hub.sql"),
     include_str!("../../migrations/0012_hub_pairing.sql"),
+    include_str!("../../migrations/0013_accounts_apart.sql"),
 ];
 
 fn migrations() -> Migrations<'static> {
@@ -151,6 +152,48 @@ pub fn refuse_foreign(conn: &Connection, path: &Path) -> Result<(), OpenError> {
         listed.push_str(", ...");
     }
     Err(not_ours(format!("it holds {listed}")))
+}
+
+/// Whether the schema of `conn` is exactly one Entrada makes (every table, index, view and
+/// trigger, with its SQL), at a version this binary knows: what a restore must hold
+/// before it replaces anything, since `serve` would otherwise refuse it afterwards, or
+/// run a trigger someone added. Err says what is wrong, in words.
+pub fn check_schema(conn: &Connection) -> std::result::Result<(), String> {
+    let found = version(conn).map_err(|e| e.to_string())?;
+    if found == 0 {
+        return Err("it has no Entrada schema version".into());
+    }
+    if found > latest() {
+        return Err(format!(
+            "it was made by a newer Entrada (schema version {found}; this one knows up to {})",
+            latest()
+        ));
+    }
+    let mut fresh = Connection::open_in_memory().map_err(|e| e.to_string())?;
+    migrations()
+        .to_version(&mut fresh, found)
+        .map_err(|e| format!("schema version {found} cannot be built: {e}"))?;
+    let expected = schema_of(&fresh).map_err(|e| e.to_string())?;
+    let actual = schema_of(conn).map_err(|e| e.to_string())?;
+    if let Some((kind, name, _)) = actual.iter().find(|item| !expected.contains(item)) {
+        return Err(format!(
+            "it holds a {kind} `{name}` that Entrada's schema version {found} does not have"
+        ));
+    }
+    if let Some((kind, name, _)) = expected.iter().find(|item| !actual.contains(item)) {
+        return Err(format!("its {kind} `{name}` is missing"));
+    }
+    Ok(())
+}
+
+/// `(type, name, sql)` of every schema object but SQLite's own, sorted.
+fn schema_of(conn: &Connection) -> rusqlite::Result<Vec<(String, String, Option<String>)>> {
+    conn.prepare(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'
+         ORDER BY type, name",
+    )?
+    .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+    .collect()
 }
 
 fn refuse_newer(current: usize, path: &Path) -> Result<(), OpenError> {

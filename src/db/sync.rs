@@ -208,6 +208,12 @@ pub fn save_config(
     let (secret, in_store) = match (secret, &current) {
         (SecretAt::Here(s), _) => (s.to_owned(), false),
         (SecretAt::InStore, _) => (String::new(), true),
+        // A stored secret goes only to the addresses it was given for (issue 36): moving
+        // either URL without giving the secret again drops it, so that whoever may edit
+        // the settings cannot send it to a server of their choosing.
+        (SecretAt::Kept, Some(c)) if c.base_url != base_url || c.auth_url != auth_url => {
+            (String::new(), false)
+        }
         (SecretAt::Kept, Some(c)) => (c.client_secret.clone(), c.secret_in_store),
         (SecretAt::Kept, None) => {
             return Err(Error::from(Problem::member(

@@ -16,7 +16,9 @@ pub struct Credentials {
 }
 
 /// Creates a user, or adds a membership to an existing user with that email (whose name
-/// and password then stay as they are). Returns the user's id.
+/// and password then stay as they are). Returns the user's id. For the operator (the
+/// command line, the first run, the demo): the membership is accepted at once. An
+/// organiser adding staff goes through [`add_staff`], which never does that.
 pub fn create(
     conn: &Connection,
     email: &str,
@@ -40,11 +42,144 @@ pub fn create(
         }
     };
     conn.execute(
-        "INSERT INTO memberships (user_id, account_id, role, created_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (user_id, account_id) DO UPDATE SET role = excluded.role",
+        "INSERT INTO memberships (user_id, account_id, role, created_at, accepted_at)
+         VALUES (?1, ?2, ?3, ?4, ?4)
+         ON CONFLICT (user_id, account_id) DO UPDATE SET role = excluded.role,
+             accepted_at = COALESCE(accepted_at, excluded.accepted_at)",
         params![id, account_id, role, time::now()],
     )?;
     Ok(id)
+}
+
+/// Adds a person to an account on an organiser's word (`POST /kiosk/staff`). A new email
+/// becomes a new person who signs in with `password_hash` (the temporary passphrase); an
+/// email that already signs in on this kiosk becomes an invitation, which gives this
+/// account no power over the person's sign-in and no role until the person accepts it.
+/// Returns the user's id and whether the person is new.
+pub fn add_staff(
+    conn: &Connection,
+    account_id: i64,
+    email: &str,
+    name: &str,
+    password_hash: &str,
+    role: Role,
+) -> Result<(i64, bool)> {
+    let existing: Option<i64> = conn
+        .prepare_cached("SELECT id FROM users WHERE email = ?1")?
+        .query_row([email], |r| r.get(0))
+        .optional()?;
+    let now = time::now();
+    match existing {
+        Some(id) => {
+            conn.execute(
+                "INSERT INTO memberships (user_id, account_id, role, created_at, name)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, account_id, role, now, name],
+            )?;
+            Ok((id, false))
+        }
+        None => {
+            conn.execute(
+                "INSERT INTO users (email, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
+                params![email, name, password_hash, now],
+            )?;
+            let id = conn.last_insert_rowid();
+            conn.execute(
+                "INSERT INTO memberships (user_id, account_id, role, created_at, accepted_at)
+                 VALUES (?1, ?2, ?3, ?4, ?4)",
+                params![id, account_id, role, now],
+            )?;
+            Ok((id, true))
+        }
+    }
+}
+
+/// The person accepts an invitation to the account; 404 when there is none.
+pub fn accept_invitation(conn: &Connection, user_id: i64, account_id: i64) -> Result<()> {
+    let changed = conn.execute(
+        "UPDATE memberships SET accepted_at = ?1
+         WHERE user_id = ?2 AND account_id = ?3 AND accepted_at IS NULL",
+        params![time::now(), user_id, account_id],
+    )?;
+    if changed == 0 {
+        return Err(Error::not_found(format_args!(
+            "invitation to account {account_id}"
+        )));
+    }
+    Ok(())
+}
+
+/// The person declines an invitation to the account; 404 when there is none.
+pub fn decline_invitation(conn: &Connection, user_id: i64, account_id: i64) -> Result<()> {
+    let changed = conn.execute(
+        "DELETE FROM memberships WHERE user_id = ?1 AND account_id = ?2 AND accepted_at IS NULL",
+        params![user_id, account_id],
+    )?;
+    if changed == 0 {
+        return Err(Error::not_found(format_args!(
+            "invitation to account {account_id}"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether the person is in `account_id` only: an accepted member there and with no
+/// membership or invitation anywhere else. Only then may that account's organisers set
+/// their passphrase, which is the person's in every account.
+pub fn only_in(conn: &Connection, user_id: i64, account_id: i64) -> Result<bool> {
+    let (here, elsewhere): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FILTER (WHERE account_id = ?2 AND accepted_at IS NOT NULL),
+                    COUNT(*) FILTER (WHERE account_id <> ?2)
+             FROM memberships WHERE user_id = ?1",
+        )?
+        .query_row(params![user_id, account_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(here == 1 && elsewhere == 0)
+}
+
+/// Whether the membership is an invitation not yet accepted.
+pub fn is_invited(conn: &Connection, user_id: i64, account_id: i64) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM memberships WHERE user_id = ?1 AND account_id = ?2 AND accepted_at IS NULL",
+        )?
+        .exists(params![user_id, account_id])?)
+}
+
+/// Disables or enables the person in one account. Their tokens keep working in their
+/// other accounts; in this one the role lookup refuses them from the next request.
+pub fn set_disabled_in(
+    conn: &Connection,
+    user_id: i64,
+    account_id: i64,
+    disabled: bool,
+) -> Result<()> {
+    if disabled {
+        conn.execute(
+            "UPDATE memberships SET disabled_at = COALESCE(disabled_at, ?1)
+             WHERE user_id = ?2 AND account_id = ?3",
+            params![time::now(), user_id, account_id],
+        )?;
+    } else {
+        conn.execute(
+            "UPDATE memberships SET disabled_at = NULL WHERE user_id = ?1 AND account_id = ?2",
+            params![user_id, account_id],
+        )?;
+    }
+    Ok(())
+}
+
+/// The name one account knows the person by. The person's own name (shown to them and
+/// to accounts that never renamed them) changes too when this is their only account.
+pub fn set_name_in(conn: &Connection, user_id: i64, account_id: i64, name: &str) -> Result<()> {
+    conn.execute(
+        "UPDATE memberships SET name = ?1 WHERE user_id = ?2 AND account_id = ?3",
+        params![name, user_id, account_id],
+    )?;
+    if only_in(conn, user_id, account_id)? {
+        set_name(conn, user_id, name)?;
+    }
+    Ok(())
 }
 
 pub fn credentials(conn: &Connection, email: &str) -> Result<Option<Credentials>> {
@@ -70,6 +205,7 @@ fn user_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<User> {
         name: r.get(2)?,
         created_at: r.get(3)?,
         accounts: Vec::new(),
+        invitations: Vec::new(),
     })
 }
 
@@ -85,15 +221,30 @@ pub fn get(conn: &Connection, id: i64) -> Result<Option<User>> {
         return Ok(None);
     };
     user.accounts = memberships(conn, id)?;
+    user.invitations = invitations(conn, id)?;
     Ok(Some(user))
 }
 
-/// The accounts a user belongs to, with the role in each.
+/// The accounts a user works in, with the role in each: accepted memberships that the
+/// account has not disabled.
 fn memberships(conn: &Connection, user_id: i64) -> Result<Vec<Membership>> {
-    let mut stmt = conn.prepare_cached(
+    membership_rows(
+        conn,
+        user_id,
+        "m.accepted_at IS NOT NULL AND m.disabled_at IS NULL",
+    )
+}
+
+/// The invitations a user has not accepted yet, with the role each offers.
+pub fn invitations(conn: &Connection, user_id: i64) -> Result<Vec<Membership>> {
+    membership_rows(conn, user_id, "m.accepted_at IS NULL")
+}
+
+fn membership_rows(conn: &Connection, user_id: i64, filter: &str) -> Result<Vec<Membership>> {
+    let mut stmt = conn.prepare_cached(&format!(
         "SELECT m.account_id, a.name, m.role FROM memberships m JOIN accounts a ON a.id = m.account_id
-         WHERE m.user_id = ?1 ORDER BY m.account_id",
-    )?;
+         WHERE m.user_id = ?1 AND {filter} ORDER BY m.account_id"
+    ))?;
     let rows = stmt.query_map([user_id], |r| {
         Ok(Membership {
             account_id: r.get(0)?,
@@ -104,12 +255,14 @@ fn memberships(conn: &Connection, user_id: i64) -> Result<Vec<Membership>> {
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-/// The user's role in the account, if an enabled user is a member.
+/// The user's role in the account, if an enabled user is a member there: an accepted
+/// membership the account has not disabled.
 pub fn role(conn: &Connection, user_id: i64, account_id: i64) -> Result<Option<Role>> {
     Ok(conn
         .prepare_cached(
             "SELECT m.role FROM memberships m JOIN users u ON u.id = m.user_id
-             WHERE m.user_id = ?1 AND m.account_id = ?2 AND u.disabled_at IS NULL",
+             WHERE m.user_id = ?1 AND m.account_id = ?2 AND u.disabled_at IS NULL
+               AND m.accepted_at IS NOT NULL AND m.disabled_at IS NULL",
         )?
         .query_row(params![user_id, account_id], |r| r.get(0))
         .optional()?)
@@ -118,7 +271,10 @@ pub fn role(conn: &Connection, user_id: i64, account_id: i64) -> Result<Option<R
 /// The most a personal token of the user may do anywhere: the scopes of their roles in
 /// all their accounts together (what a token response says was granted).
 pub fn most_scopes(conn: &Connection, user_id: i64) -> Result<ScopeSet> {
-    let mut stmt = conn.prepare_cached("SELECT role FROM memberships WHERE user_id = ?1")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT role FROM memberships
+         WHERE user_id = ?1 AND accepted_at IS NOT NULL AND disabled_at IS NULL",
+    )?;
     let roles = stmt.query_map(params![user_id], |r| r.get::<_, Role>(0))?;
     let mut scopes = ScopeSet::default();
     for role in roles {
@@ -141,7 +297,15 @@ pub fn list(conn: &Connection) -> Result<Vec<(User, bool)>> {
             user_from_row,
         )?;
         let accounts = memberships(conn, id)?;
-        users.push((User { accounts, ..user }, disabled));
+        let invitations = invitations(conn, id)?;
+        users.push((
+            User {
+                accounts,
+                invitations,
+                ..user
+            },
+            disabled,
+        ));
     }
     Ok(users)
 }
@@ -201,8 +365,14 @@ pub fn record_sign_in(conn: &Connection, id: i64) -> Result<()> {
     Ok(())
 }
 
-const STAFF_SELECT: &str = "SELECT u.id, u.name, u.email, m.role, u.disabled_at IS NOT NULL, \
-     u.last_sign_in_at, u.created_at FROM memberships m JOIN users u ON u.id = m.user_id";
+/// A person as one account sees them. An invitation shows only what the inviting
+/// organiser typed (the name, the email) and the membership's own dates, so that the
+/// list never tells whether the email already signed in on this kiosk: an invited person
+/// looks like a new person who has not signed in yet.
+const STAFF_SELECT: &str = "SELECT u.id, COALESCE(m.name, u.name), u.email, m.role, \
+     m.disabled_at IS NOT NULL OR (m.accepted_at IS NOT NULL AND u.disabled_at IS NOT NULL), \
+     CASE WHEN m.accepted_at IS NULL THEN NULL ELSE u.last_sign_in_at END, m.created_at \
+     FROM memberships m JOIN users u ON u.id = m.user_id";
 
 fn staff_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StaffMember> {
     Ok(StaffMember {
@@ -245,12 +415,14 @@ pub fn is_member(conn: &Connection, account_id: i64, email: &str) -> Result<bool
         .exists(params![account_id, email])?)
 }
 
-/// Organisers of the account who can still sign in.
+/// Organisers of the account who can still work in it: accepted, enabled there, and
+/// enabled as a person.
 pub fn active_organisers(conn: &Connection, account_id: i64) -> Result<i64> {
     Ok(conn
         .prepare_cached(
             "SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id
-             WHERE m.account_id = ?1 AND m.role = 'organiser' AND u.disabled_at IS NULL",
+             WHERE m.account_id = ?1 AND m.role = 'organiser' AND u.disabled_at IS NULL
+               AND m.accepted_at IS NOT NULL AND m.disabled_at IS NULL",
         )?
         .query_row([account_id], |r| r.get(0))?)
 }

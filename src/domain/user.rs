@@ -75,6 +75,10 @@ pub struct User {
     pub email: String,
     pub name: String,
     pub accounts: Vec<Membership>,
+    /// Accounts whose organisers invited this person and that they have not accepted yet
+    /// (`POST /me/invitations/{account_id}` accepts, `DELETE` declines): they give no
+    /// role until accepted.
+    pub invitations: Vec<Membership>,
     #[schema(format = DateTime)]
     pub created_at: String,
 }

@@ -104,7 +104,7 @@ pub async fn enrol(target: &Target, code: &Code, device: &Device) -> Result<Enro
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .map_err(|e| Error::internal(format!("cannot build the hub's client: {e}")))?;
-    let key = code.key();
+    let key = code.key()?;
     let proof = hex::encode(pairing::enrol_proof(&key, &fingerprint_hex));
     let response = client
         .post(format!("{url}/api/v2/kiosk/hub/enrol"))

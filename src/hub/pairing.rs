@@ -4,17 +4,20 @@
 //! definition of each.
 //!
 //! The code never crosses the network. The kiosk proves it knows the code with
-//! `HMAC-SHA256(key = SHA-256(code), "entrada-enrol|" + fingerprint seen in TLS)`; the
+//! `HMAC-SHA256(key = Argon2id(code), "entrada-enrol|" + fingerprint seen in TLS)`; the
 //! hub recomputes it with its own fingerprint. A man in the middle shows another
-//! certificate, so the proof it relays fails at the hub, and it cannot learn the code
-//! from the proof within the code's ten minutes (40 bits, and a handful of tries before
-//! the hub voids every code). The hub answers with its own proof over the new client id,
-//! which only a holder of the code can make: the kiosk checks it before it stores
-//! anything. The key is the code's SHA-256 so that the hub can keep only the hash.
+//! certificate, so the proof it relays fails at the hub. Online, each address gets a
+//! handful of tries per ten minutes. Offline, whoever captured a proof (a relay, a
+//! sniffer of a kiosk that did not check the fingerprint) must try codes against it; the
+//! key is Argon2id (19 MiB, 2 passes) of the code rather than a fast hash, so that trying
+//! the 2^40 codes costs about 2^40 Argon2id runs, centuries on a GPU rig rather than the
+//! minutes SHA-256 allowed (issue 36, HUB.md). The hub answers with its own proof over
+//! the new client id, which only a holder of the code can make: the kiosk checks it
+//! before it stores anything. The hub keeps only the key, never the code.
 
 use hmac::{Hmac, Mac as _};
 use rand::Rng as _;
-use sha2::{Digest as _, Sha256};
+use sha2::Sha256;
 
 use crate::error::{Error, Result};
 
@@ -27,8 +30,9 @@ pub const CODE_VALIDITY: std::time::Duration = std::time::Duration::from_secs(60
 /// Failed enrolments from one address within [`FAILURE_WINDOW`] before it must wait.
 pub const FAILURES_PER_ADDRESS: u32 = 5;
 pub const FAILURE_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
-/// Failed enrolments (from anywhere) after which every live code is void.
-pub const FAILURES_PER_CODE: i64 = 20;
+/// The salt of [`Code::key`]: fixed (a code is random and used once, so a per-code salt
+/// adds nothing a table of 2^40 Argon2id runs would not already cost).
+const KEY_SALT: &[u8] = b"entrada-pairing-v2";
 /// The scheme of the pairing card's QR code.
 pub const QR_SCHEME: &str = "entrada-hub:";
 
@@ -83,9 +87,18 @@ impl Code {
         &self.0
     }
 
-    /// What the hub keeps, and the key of both proofs.
-    pub fn key(&self) -> [u8; 32] {
-        Sha256::digest(self.0.as_bytes()).into()
+    /// What the hub keeps, and the key of both proofs: Argon2id of the code, so that a
+    /// captured proof cannot be turned back into the code by trying them all (see the
+    /// module's doc). Tens of milliseconds, once per card and once per join.
+    pub fn key(&self) -> Result<[u8; 32]> {
+        use argon2::{Algorithm, Argon2, Params, Version};
+        let params = Params::new(19 * 1024, 2, 1, Some(32))
+            .map_err(|e| Error::internal(format!("pairing key parameters: {e}")))?;
+        let mut key = [0u8; 32];
+        Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+            .hash_password_into(self.0.as_bytes(), KEY_SALT, &mut key)
+            .map_err(|e| Error::internal(format!("pairing key: {e}")))?;
+        Ok(key)
     }
 }
 
@@ -262,8 +275,8 @@ mod tests {
 
     #[test]
     fn proofs_are_bound_to_the_code_the_fingerprint_and_the_client() {
-        let key = Code::parse("K7Q2M9XD").expect("code").key();
-        let other = Code::parse("K7Q2M9XE").expect("code").key();
+        let key = Code::parse("K7Q2M9XD").expect("code").key().expect("key");
+        let other = Code::parse("K7Q2M9XE").expect("code").key().expect("key");
         let fp = "ab".repeat(32);
         let proof = enrol_proof(&key, &fp);
         assert!(same(&proof, &enrol_proof(&key, &fp)));

@@ -3,7 +3,7 @@
 // door, leave kiosk mode, sign out; on a door device: leave door mode). Also toasts.
 
 import * as api from './api.js';
-import { session, isOrganiser, isOrganiserAnywhere, isDoorDevice, deviceName, setDeviceName, on as onSession } from './session.js';
+import { session, isOrganiser, isOrganiserAnywhere, isDoorDevice, deviceName, setDeviceName, loadUser, on as onSession } from './session.js';
 import { isKiosk } from './desktop.js';
 import { h, replace, ago } from './dom.js';
 import { isMuted, setMuted } from './sounds.js';
@@ -141,7 +141,11 @@ function initials(name) {
   return ((parts[0] || '?')[0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
 }
 
+/** The screen the menu marks, to draw it again when the person's accounts change. */
+let activeNav = null;
+
 export function renderNav(active) {
+  activeNav = active;
   const nav = $('nav');
   if (!session.event) {
     replace(nav);
@@ -174,9 +178,31 @@ function togglePopover(force) {
     togglePopover(false);
     location.hash = hash;
   };
+  // Invitations to other accounts: the person accepts or declines them here, signed in
+  // with their own passphrase (an organiser elsewhere added their email).
+  const invitations = (session.user && !isDoorDevice() && session.user.invitations) || [];
+  const answer = (invitation, accept) => async () => {
+    const path = `${api.paths.me()}/invitations/${invitation.account_id}`;
+    try {
+      await (accept ? api.post(path, null) : api.del(path));
+      await loadUser();
+      renderNav(activeNav);
+      togglePopover(true);
+    } catch (e) {
+      toast(t('shell-invitation-failed', { error: e.words || e.message }), 'error');
+    }
+  };
   replace(pop,
     h('p', { class: 'pop-name' }, session.user ? session.user.name : ''),
     h('p', { class: 'pop-meta' }, [session.user ? session.user.email : '', ' · ', roleWord(), session.accountName ? ` · ${session.accountName}` : '']),
+    ...invitations.map((invitation) => h('div', { class: 'pop-invitation', 'data-testid': 'invitation' },
+      h('p', {}, t('shell-invitation', {
+        account: invitation.account_name,
+        role: t(invitation.role === 'organiser' ? 'shell-role-organiser' : 'shell-role-door'),
+      })),
+      h('div', { class: 'pop-actions' },
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'invitation-accept', onclick: answer(invitation, true) }, t('shell-invitation-accept')),
+        h('button', { type: 'button', class: 'btn', 'data-testid': 'invitation-decline', onclick: answer(invitation, false) }, t('shell-invitation-decline'))))),
     h('label', { for: 'device-name' }, t('shell-device-name-label')),
     nameInput,
     h('label', { class: 'check-row' }, sound, ` ${t('shell-sounds')}`),

@@ -201,6 +201,13 @@ impl Remote {
             .user_agent(concat!("entrada-sync/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| Failure::Transient(format!("cannot build an HTTP client: {e}")))?;
+        if config.client_secret.is_empty() {
+            // Dropped when the addresses moved (db::sync::save_config): nothing to send.
+            return Err(Failure::Refused {
+                status: 0,
+                message: "no client secret is stored for these addresses: enter it again".into(),
+            });
+        }
         let token_url = format!("{}/oauth/token", config.auth_url.trim_end_matches('/'));
         let token_key = token_key(&token_url, config);
         let token_url = TokenUrl::new(token_url).map_err(|e| Failure::Refused {

@@ -50,6 +50,12 @@ shell-hand-failed = Der Kiosk bleibt bei Ihnen: { $error }
 shell-leave-kiosk = Kioskmodus beenden
 shell-leave-door = Einlassmodus beenden
 shell-sign-out = Abmelden
+# An invitation to another account (an organiser there added this person), in the menu:
+# $account is that account's name, $role the role it offers (shell-role-organiser or shell-role-door).
+shell-invitation = Einladung zu { $account } als { $role }
+shell-invitation-accept = Annehmen
+shell-invitation-decline = Ablehnen
+shell-invitation-failed = Die Einladung wurde nicht beantwortet: { $error }
 
 ## Counters
 shell-counters-label = eingecheckt

@@ -52,6 +52,12 @@ shell-hand-failed = This kiosk is still yours: { $error }
 shell-leave-kiosk = Leave kiosk mode
 shell-leave-door = Leave door mode
 shell-sign-out = Sign out
+# An invitation to another account (an organiser there added this person), in the menu:
+# $account is that account's name, $role the role it offers (shell-role-organiser or shell-role-door).
+shell-invitation = Invited to { $account } as { $role }
+shell-invitation-accept = Accept
+shell-invitation-decline = Decline
+shell-invitation-failed = The invitation was not answered: { $error }
 
 ## Counters
 shell-counters-label = checked in

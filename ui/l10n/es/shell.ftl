@@ -50,6 +50,12 @@ shell-hand-failed = Este quiosco sigue siendo tuyo: { $error }
 shell-leave-kiosk = Salir del modo quiosco
 shell-leave-door = Salir del modo puerta
 shell-sign-out = Cerrar sesión
+# An invitation to another account (an organiser there added this person), in the menu:
+# $account is that account's name, $role the role it offers (shell-role-organiser or shell-role-door).
+shell-invitation = Invitación a { $account } como { $role }
+shell-invitation-accept = Aceptar
+shell-invitation-decline = Rechazar
+shell-invitation-failed = La invitación no se respondió: { $error }
 
 ## Counters
 shell-counters-label = dentro

@@ -50,6 +50,12 @@ shell-hand-failed = Ce kiosque reste à vous : { $error }
 shell-leave-kiosk = Quitter le mode kiosque
 shell-leave-door = Quitter le mode accueil
 shell-sign-out = Se déconnecter
+# An invitation to another account (an organiser there added this person), in the menu:
+# $account is that account's name, $role the role it offers (shell-role-organiser or shell-role-door).
+shell-invitation = Invitation à { $account } en tant que { $role }
+shell-invitation-accept = Accepter
+shell-invitation-decline = Refuser
+shell-invitation-failed = L’invitation n’a pas reçu de réponse : { $error }
 
 ## Counters
 shell-counters-label = entrés

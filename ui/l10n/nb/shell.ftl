@@ -50,6 +50,12 @@ shell-hand-failed = Kiosken er fortsatt din: { $error }
 shell-leave-kiosk = Avslutt kioskmodus
 shell-leave-door = Avslutt dørmodus
 shell-sign-out = Logg ut
+# An invitation to another account (an organiser there added this person), in the menu:
+# $account is that account's name, $role the role it offers (shell-role-organiser or shell-role-door).
+shell-invitation = Invitert til { $account } som { $role }
+shell-invitation-accept = Godta
+shell-invitation-decline = Avslå
+shell-invitation-failed = Invitasjonen ble ikke besvart: { $error }
 
 ## Counters
 shell-counters-label = sjekket inn
