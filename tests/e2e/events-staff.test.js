@@ -8,7 +8,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, signIn, screenshot, api, smallTargets,
+  startServer, launch, newPage, signIn, screenshot, api, smallTargets, cli, createUser,
 } from './helpers.js';
 
 const EVENT_NAME = 'Spring Summit';
@@ -248,8 +248,43 @@ describe('events and staff (organisers)', () => {
     assert.equal(me.role, 'organiser');
   });
 
+  // Issue 36: adding an email that already signs in here (in another account) is an
+  // invitation; the answer looks the same as for a new person, the adder gets no power
+  // over the person's sign-in, and the person accepts it from their own menu.
+  let invitedPage;
+  it('invites a person of another account, who accepts from the menu', async () => {
+    const second = JSON.parse(cli(['accounts', 'create', '--name', 'Second Summit', '--db', server.db]));
+    const carl = { email: 'carl@second.example', password: 'carls-own-passphrase' };
+    createUser(server, {
+      email: carl.email, name: 'Carl Second', role: 'organiser', password: carl.password, account: second.id,
+    });
+    const added = await api(server, 'POST', '/api/v2/kiosk/staff',
+      { item: { name: 'Carl', email: carl.email, role: 'door' } }, { as: 'organiser' });
+    assert.equal(typeof added.item.temporary_password, 'string', 'the same answer as for a new person');
+
+    invitedPage = await newPage(browser, { server, width: 1024, height: 600 });
+    await signIn(invitedPage, server, carl, { pickEvent: false });
+    await invitedPage.getByTestId('user-menu').click();
+    const invitation = invitedPage.getByTestId('invitation');
+    await invitation.waitFor();
+    assert.match(await invitation.innerText(), /door staff/);
+    await screenshot(invitedPage, 'invitation-in-menu-1024x600');
+    const accept = invitation.getByTestId('invitation-accept');
+    const box = await accept.boundingBox();
+    assert.ok(box && box.y + box.height <= 600, 'the accept button is above the fold');
+    const menu = await invitedPage.locator('#user-popover').boundingBox();
+    assert.ok(menu && menu.y + menu.height <= 600, 'the whole menu fits the window (it scrolls)');
+    await accept.click();
+    await invitedPage.getByTestId('user-menu').waitFor();
+    await invitedPage.waitForFunction(() => !document.querySelector('[data-testid="invitation"]'));
+    const me = await invitedPage.evaluate(async () => (await import('/js/api.js')).get('/api/v2/me'));
+    assert.deepEqual(me.item.accounts.map((a) => a.role).sort(), ['door', 'organiser']);
+    assert.deepEqual(me.item.invitations, []);
+  });
+
   it('raised no page errors or CSP violations', () => {
     assert.deepEqual(page.problems, []);
     assert.deepEqual(doorPage ? doorPage.problems : [], []);
+    assert.deepEqual(invitedPage ? invitedPage.problems : [], []);
   });
 });

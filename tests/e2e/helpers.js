@@ -80,9 +80,9 @@ export function cli(args) {
   return execFileSync(bin(), args, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 }
 
-/** Creates a user with the CLI (on the server's database). */
-export function createUser(server, { email, name, role, password }) {
-  execFileSync(bin(), ['users', 'create', '--email', email, '--name', name, '--account', '1', '--role', role, '--password-stdin', '--db', server.db], {
+/** Creates a user with the CLI (on the server's database), in account 1 unless told. */
+export function createUser(server, { email, name, role, password, account = 1 }) {
+  execFileSync(bin(), ['users', 'create', '--email', email, '--name', name, '--account', String(account), '--role', role, '--password-stdin', '--db', server.db], {
     input: `${password}\n`, stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
