@@ -158,6 +158,13 @@ describe('events and staff (organisers)', () => {
     await page.getByTestId('staff-role-door').check();
     await page.getByTestId('staff-add').click();
     await page.getByTestId('temp-password-panel').waitFor();
+    // Shown where the organiser looks, not below the fold (issue 37, 6): the passphrase
+    // and the button that closes the panel are inside the window.
+    await page.waitForFunction(() => {
+      const box = document.querySelector('[data-testid="temp-password-done"]').getBoundingClientRect();
+      const word = document.querySelector('[data-testid="temp-password"]').getBoundingClientRect();
+      return box.bottom <= window.innerHeight && box.top >= 0 && word.top >= 0 && word.bottom <= window.innerHeight;
+    }, null, { timeout: 3000 });
     door.password = await page.getByTestId('temp-password').inputValue();
     assert.ok(door.password.length >= 10, `a temporary passphrase (${door.password.length} characters)`);
     assert.equal(await page.getByTestId('temp-password-email').innerText(), door.email);

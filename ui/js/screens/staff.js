@@ -172,7 +172,10 @@ export function render(root) {
       nameInput.focus();
     });
     replace(reveal, panel);
-    panel.querySelector('h3').focus();
+    // Into view first: the panel is below the form, past the fold at 1024x600, and the
+    // heading's focus alone did not scroll the page there (issue 37).
+    panel.scrollIntoView({ block: 'center' });
+    panel.querySelector('h3').focus({ preventScroll: true });
   }
 
   // ---- People -------------------------------------------------------------------------
