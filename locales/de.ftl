@@ -38,6 +38,8 @@ error-disk-full = Der Datenträger ist voll: Es wurde nichts geändert. Bitte Pl
 # Die Anmeldeseite des Servers (/oauth/authorize).
 authorize-title = Anmelden
 authorize-heading = Bei { $client } anmelden
+# The heading when the kiosk's own sign-in is shown (its built-in client).
+authorize-heading-kiosk = Am Kiosk anmelden
 authorize-email = E-Mail
 authorize-password = Passwort
 authorize-submit = Anmelden

@@ -41,8 +41,11 @@ error-disk-full = the disk is full: nothing was changed; free some space on the 
 # The sign-in page the server shows (/oauth/authorize).
 authorize-title = Sign in
 authorize-heading = Sign in to { $client }
+# The heading when the kiosk's own sign-in is shown (its built-in client).
+authorize-heading-kiosk = Sign in to this kiosk
 authorize-email = Email
-authorize-password = Password
+# One word with the set-up and Staff screens (issue 37).
+authorize-password = Passphrase
 authorize-submit = Sign in
 authorize-problem-title = Sign-in problem
 authorize-cannot-sign-in = Cannot sign in

@@ -38,6 +38,8 @@ error-disk-full = el disco está lleno: no se ha cambiado nada; libera espacio e
 # La página de inicio de sesión del servidor (/oauth/authorize).
 authorize-title = Iniciar sesión
 authorize-heading = Inicia sesión en { $client }
+# The heading when the kiosk's own sign-in is shown (its built-in client).
+authorize-heading-kiosk = Inicia sesión en este quiosco
 authorize-email = Correo electrónico
 authorize-password = Contraseña
 authorize-submit = Iniciar sesión

@@ -38,6 +38,8 @@ error-disk-full = le disque est plein : rien n’a été modifié ; libérez de 
 # La page de connexion du serveur (/oauth/authorize).
 authorize-title = Connexion
 authorize-heading = Se connecter à { $client }
+# The heading when the kiosk's own sign-in is shown (its built-in client).
+authorize-heading-kiosk = Se connecter à ce kiosque
 authorize-email = E-mail
 authorize-password = Mot de passe
 authorize-submit = Se connecter

@@ -38,6 +38,8 @@ error-disk-full = disken er full: ingenting ble endret; frigjør plass på diske
 # Innloggingssiden på serveren (/oauth/authorize).
 authorize-title = Logg inn
 authorize-heading = Logg inn på { $client }
+# The heading when the kiosk's own sign-in is shown (its built-in client).
+authorize-heading-kiosk = Logg inn på denne kiosken
 authorize-email = E-post
 authorize-password = Passord
 authorize-submit = Logg inn

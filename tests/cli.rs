@@ -789,3 +789,19 @@ fn demo_twice_does_not_duplicate_the_event() {
     let events = get_at(&base, "/events", &token).json();
     assert_eq!(events["metadata"]["total_count"], 1, "{events}");
 }
+
+/// Guards against `serve --help` naming the hub's line otherwise than the line printed
+/// (issue 37, 9): a technician greps the log for what the help says.
+#[test]
+fn serve_help_names_the_hub_line_as_it_is_printed() {
+    let out = std::process::Command::new(common::BIN)
+        .args(["serve", "--help"])
+        .output()
+        .expect("entrada serve --help");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("hub listening on https://ADDR (certificate fingerprint ...)"),
+        "{help}"
+    );
+}

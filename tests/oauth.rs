@@ -425,6 +425,20 @@ fn malformed_authorization_header_is_401() {
         let resp = get_with_authorization(&s, "/events", Some(value));
         resp.assert_unauthorized(value);
     }
+    // A well-formed header with a token that is not one is unknown, not malformed (issue
+    // 37); a header that is not `Bearer <token>` is malformed.
+    let unknown = get_with_authorization(&s, "/events", Some("Bearer nope"));
+    assert!(
+        unknown.error().contains("invalid, expired or revoked"),
+        "{}",
+        unknown.text
+    );
+    let malformed = get_with_authorization(&s, "/events", Some(&format!("Token {good}")));
+    assert!(
+        malformed.error().contains("malformed"),
+        "{}",
+        malformed.text
+    );
     // The same token, well formed, works.
     let ok = get_with_authorization(&s, "/events", Some(&format!("Bearer {good}")));
     assert_eq!(ok.status, 200, "{}", ok.text);

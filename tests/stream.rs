@@ -168,6 +168,28 @@ fn the_stream_answers_errors_in_the_api_shapes() {
     assert!(r.json()["errors"][0].is_string(), "{}", r.text);
     let r = s.get(&format!("{path}?after=-1"), &t);
     assert_eq!(r.status, 422, "{}", r.text);
+    // An id beyond the newest record (another database, an older backup restored) is
+    // refused, not waited on in silence (issue 37); the newest itself resumes.
+    let r = s.call_with("GET", &path, Some(&t), &[("Last-Event-ID", "999999")], None);
+    assert_eq!(r.status, 422, "{}", r.text);
+    assert!(
+        r.json()["errors"][0]
+            .as_str()
+            .is_some_and(|e| e.contains("beyond the newest")),
+        "{}",
+        r.text
+    );
+    let r = s.get(&format!("{path}?after=999999"), &t);
+    assert_eq!(r.status, 422, "{}", r.text);
+    let ada = s.attendee(&t, event, json!({"first_name": "Ada"}));
+    let code = ada["qr_code"].as_str().expect("qr_code").to_owned();
+    s.scan(&t, event, &code, "check_in");
+    let newest = s.get(&format!("/events/{event}/check_ins"), &t).json()["items"][0]["id"]
+        .as_i64()
+        .expect("a history id");
+    let mut resumed = Listener::open(&s, &t, event, Some(newest));
+    s.scan(&t, event, &code, "check_out");
+    assert!(resumed.next().0 > newest, "resumed from the newest record");
     let check_in_only = s.token("check_in");
     let r = s.get(&path, &check_in_only);
     assert_eq!(r.status, 403, "{}", r.text);

@@ -1664,3 +1664,117 @@ fn an_edit_whose_answer_was_lost_is_not_a_conflict_with_itself() {
     );
     assert_eq!(everyone(&kiosk, &kt, local), everyone(&remote, &rt, event));
 }
+
+/// A remote that holds every connection it accepts without answering, until released;
+/// after that it closes new ones at once. A round against it runs until release.
+struct Holder {
+    port: u16,
+    accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    release: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Holder {
+    fn start() -> Holder {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let accepted = std::sync::Arc::new(AtomicUsize::new(0));
+        let release = std::sync::Arc::new(AtomicBool::new(false));
+        let (count, released) = (accepted.clone(), release.clone());
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            listener.set_nonblocking(true).expect("nonblocking");
+            loop {
+                if released.load(Ordering::SeqCst) {
+                    held.clear();
+                }
+                match listener.accept() {
+                    Ok((tcp, _)) => {
+                        count.fetch_add(1, Ordering::SeqCst);
+                        if !released.load(Ordering::SeqCst) {
+                            held.push(tcp);
+                        }
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        Holder {
+            port,
+            accepted,
+            release,
+        }
+    }
+}
+
+/// Guards against `entrada sync run` refusing while a round runs (issue 37, 1): the
+/// command waits for the running round (here one `POST /kiosk/sync/run` started, held
+/// by a remote that does not answer), then runs its own round and reports it.
+#[test]
+fn sync_run_waits_for_a_running_round_and_then_runs_its_own() {
+    use std::sync::atomic::Ordering;
+    let remote = Server::start();
+    let k = kiosk();
+    let holder = Holder::start();
+    let base = format!("http://127.0.0.1:{}", holder.port);
+    configure_at(&k, &remote, &base, "1");
+    let token = k.token("read write");
+
+    // A round that runs until the remote is released.
+    let (kiosk_base, held_token) = (k.base.clone(), token.clone());
+    let running = std::thread::spawn(move || {
+        reqwest::blocking::Client::builder()
+            .timeout(Duration::from_secs(300))
+            .build()
+            .expect("client")
+            .post(format!("{kiosk_base}/kiosk/sync/run"))
+            .bearer_auth(held_token)
+            .send()
+            .expect("sync run")
+            .status()
+            .as_u16()
+    });
+    while holder.accepted.load(Ordering::SeqCst) == 0 {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The command asks for a round meanwhile.
+    let command = std::process::Command::new(common::BIN)
+        .args(["sync", "run", "--db"])
+        .arg(&k.db)
+        .env_remove("ENTRADA_DB")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("entrada sync run");
+    // It waits: the running round holds its lease until the remote lets go.
+    let mut waited = 0;
+    let mut command = command;
+    while waited < 10 {
+        assert!(
+            command.try_wait().expect("wait").is_none(),
+            "the command ended while the other round ran"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        waited += 1;
+    }
+    holder.release.store(true, Ordering::SeqCst);
+    assert_eq!(running.join().expect("the running round"), 200);
+    let out = command.wait_with_output().expect("sync run ends");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!said.contains("already running"), "{said}");
+    assert!(said.contains("sync: "), "its own round's summary: {said}");
+    // The remote cannot be reached: the round did not complete, so the exit is 1 (the
+    // documented rule), with its own round's words.
+    assert!(!out.status.success(), "{said}");
+    let asked = holder.accepted.load(Ordering::SeqCst);
+    assert!(
+        asked >= 2,
+        "the command's round called the remote too ({asked})"
+    );
+
+    // With no sync configured, a run is a state of the kiosk: 409.
+    let bare = kiosk();
+    let t = bare.token("read write");
+    let r = bare.post("/kiosk/sync/run", &t, json!(null));
+    assert_eq!(r.status, 409, "{}", r.text);
+}

@@ -49,7 +49,8 @@ pub struct StreamParams {
 /// or waiting scan), within milliseconds of its commit, in history order. Each event has
 /// `id:` the record's id, `event: check_in` and `data:` a JSON `FeedEntry` (`{record,
 /// attendee}`). Send `Last-Event-ID` (EventSource does on reconnect) or `?after=` to
-/// resume: every record after that id is sent first, nothing is repeated. A comment line
+/// resume: every record after that id is sent first, nothing is repeated; an id beyond
+/// the newest record is 422 (another database, or one restored from an older backup). A comment line
 /// (`: keep-alive`) comes after 15 s without an event. Records committed together may
 /// arrive in one network write. A listener that falls more than 1024 committed batches
 /// (at least 1024 records) behind is disconnected; it resumes with `Last-Event-ID`; so
@@ -65,7 +66,7 @@ pub struct StreamParams {
         (status = 401, description = "Missing or invalid token", body = super::error::ErrorBody),
         (status = 403, description = "The token lacks `read`", body = super::error::ErrorBody),
         (status = 404, description = "No such event", body = super::error::ErrorBody),
-        (status = 422, description = "`Last-Event-ID` or `after` is not a history id", body = super::error::ValidationErrorBody)),
+        (status = 422, description = "`Last-Event-ID` or `after` is not a history id, or is beyond the newest one (a stream never waits for ids this server has not reached)", body = super::error::ValidationErrorBody)),
     security(("oauth2" = ["read"])))]
 pub async fn stream(
     access: ReadAccess,
@@ -97,9 +98,16 @@ pub async fn stream(
     let start = access
         .read(&state.db, move |conn, account| {
             events::check(conn, account, event_id)?;
+            let newest = feed::newest(conn)?;
             match resume {
+                // Past the newest record (another database, or one restored from an
+                // older backup): resuming there would wait silently for ids that may
+                // never come, so it is refused (issue 37).
+                Some(id) if id > newest => Err(Error::invalid(format!(
+                    "Last-Event-ID (or after) {id} is beyond the newest history id ({newest}): resume after a record this server sent, or leave it out"
+                ))),
                 Some(id) => Ok(id),
-                None => feed::newest(conn),
+                None => Ok(newest),
             }
         })
         .await?;

@@ -119,7 +119,10 @@ pub async fn put_config(
 
 /// Run a sync round now (push, then pull) and answer what it did. A remote that cannot
 /// be reached is not an error of this request: the summary says so (`reached`, `error`).
-/// 409 while another round runs; 422 when no sync is configured.
+/// While another round runs (the server's own, after a change), this one waits for it to
+/// end and then runs: the answer is always of a round that started after the request
+/// (409 also if the running round lasts over 10 minutes). 409 when no sync is configured
+/// (a state of the kiosk, not a fault of the request).
 #[utoipa::path(post, operation_id = "runSync", path = "/kiosk/sync/run", tag = "kiosk",
     responses((status = 200, description = "What the round did", body = Summary), WriteErrors),
     security(("oauth2" = ["write"])))]
@@ -132,7 +135,7 @@ pub async fn run(access: Access<Write>, State(state): State<AppState>) -> Result
     // The round runs in a task of its own: a client that hangs up (or the request time
     // limit) must not cut a round off halfway.
     let db = state.db.clone();
-    let round = tokio::spawn(async move { sync::round(&db, &|_, _, _| {}).await });
+    let round = tokio::spawn(async move { sync::round_when_free(&db, &|_, _, _| {}).await });
     let summary = round
         .await
         .map_err(|e| Error::internal(format!("the sync round failed: {e}")))??;

@@ -238,10 +238,17 @@ pub fn bearer_token_hash(headers: &HeaderMap) -> Result<Vec<u8>, Error> {
             let (scheme, rest) = h.split_once(' ')?;
             scheme.eq_ignore_ascii_case("bearer").then(|| rest.trim())
         })
-        .filter(|t| secrets::looks_like_token(t))
+        .filter(|t| !t.is_empty() && !t.contains(char::is_whitespace))
         .ok_or_else(|| {
             Error::InvalidToken("malformed Authorization header: expected `Bearer <token>`".into())
         })?;
+    // A well-formed header whose token cannot be one of ours is an unknown token, and
+    // says so (issue 37: `Bearer nope` was called malformed).
+    if !secrets::looks_like_token(token) {
+        return Err(Error::InvalidToken(
+            "the access token is invalid, expired or revoked".into(),
+        ));
+    }
     Ok(secrets::token_hash(token))
 }
 

@@ -23,8 +23,8 @@ pub struct ServeArgs {
     pub bind: SocketAddr,
     /// Be the venue hub (HUB.md): serve the API over HTTPS on the LAN as well, with a
     /// self-signed certificate made at the first start and kept in the database; plain
-    /// HTTP stays on loopback. Prints `hub listening on https://ADDR (fingerprint ...)`
-    /// after the first line.
+    /// HTTP stays on loopback. Prints
+    /// `hub listening on https://ADDR (certificate fingerprint ...)` after the first line.
     #[arg(long)]
     pub hub: bool,
     /// The hub's HTTPS address; port 0 picks a free port.

@@ -146,7 +146,8 @@ async fn sync_run(db: &Db) -> Result<crate::sync::Summary> {
         bar.set_length(total.max(done));
         bar.set_position(done);
     };
-    let summary = crate::sync::round(db, &progress).await;
+    // A round the serving kiosk runs meanwhile is waited for, then ours runs.
+    let summary = crate::sync::round_when_free(db, &progress).await;
     bar.finish_and_clear();
     let summary = summary?;
     eprintln!(

@@ -33,13 +33,7 @@ pub fn create(
         .optional()?;
     let id = match existing {
         Some(id) => id,
-        None => {
-            conn.execute(
-                "INSERT INTO users (email, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![email, name, password_hash, time::now()],
-            )?;
-            conn.last_insert_rowid()
-        }
+        None => insert_person(conn, email, name, password_hash)?,
     };
     conn.execute(
         "INSERT INTO memberships (user_id, account_id, role, created_at, accepted_at)
@@ -49,6 +43,29 @@ pub fn create(
         params![id, account_id, role, time::now()],
     )?;
     Ok(id)
+}
+
+/// A new person, with a random id: ids in order would tell an organiser who adds an email
+/// whether it is a new person (the next id) or someone who was here before (an older one),
+/// which an invitation must not (issue 36). 53 bits, so that JavaScript reads them whole.
+fn insert_person(conn: &Connection, email: &str, name: &str, password_hash: &str) -> Result<i64> {
+    use rand::Rng as _;
+    let mut tries = 0;
+    loop {
+        let id: i64 = rand::rng().random_range(1..(1i64 << 53));
+        let inserted = conn.execute(
+            "INSERT INTO users (id, email, name, password_hash, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (id) DO NOTHING",
+            params![id, email, name, password_hash, time::now()],
+        )?;
+        tries += 1;
+        if inserted == 1 {
+            return Ok(id);
+        }
+        if tries >= 8 {
+            return Err(Error::internal("no free user id after 8 random tries"));
+        }
+    }
 }
 
 /// Adds a person to an account on an organiser's word (`POST /kiosk/staff`). A new email
@@ -79,11 +96,7 @@ pub fn add_staff(
             Ok((id, false))
         }
         None => {
-            conn.execute(
-                "INSERT INTO users (email, name, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![email, name, password_hash, now],
-            )?;
-            let id = conn.last_insert_rowid();
+            let id = insert_person(conn, email, name, password_hash)?;
             conn.execute(
                 "INSERT INTO memberships (user_id, account_id, role, created_at, accepted_at)
                  VALUES (?1, ?2, ?3, ?4, ?4)",
@@ -283,9 +296,10 @@ pub fn most_scopes(conn: &Connection, user_id: i64) -> Result<ScopeSet> {
     Ok(scopes)
 }
 
+/// Every person on this kiosk, in the order they were added.
 pub fn list(conn: &Connection) -> Result<Vec<(User, bool)>> {
     let ids: Vec<(i64, bool)> = conn
-        .prepare("SELECT id, disabled_at IS NOT NULL FROM users ORDER BY id")?
+        .prepare("SELECT id, disabled_at IS NOT NULL FROM users ORDER BY created_at, id")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
     let mut users = Vec::with_capacity(ids.len());

@@ -83,10 +83,21 @@ async fn stream_once(
     let remote = super::door::link(db, config.clone())
         .await
         .ok_or("no client for the hub")?;
-    let mut response = remote
+    let opened = remote
         .open_stream(&format!("/events/{hub_event}/check_ins/stream"), *last)
-        .await
-        .map_err(|f| f.to_string())?;
+        .await;
+    let mut response = match opened {
+        Ok(response) => response,
+        Err(crate::sync::remote::Failure::Refused { status: 422, .. }) if last.is_some() => {
+            // The hub's history ends before the last record this door saw (the hub was
+            // restored from an older backup): follow it again from its newest, after a
+            // round that catches up.
+            *last = None;
+            *caught_up = false;
+            return Err("the hub's history is behind this door's: following it anew".into());
+        }
+        Err(f) => return Err(f.to_string()),
+    };
     if !*caught_up {
         // What the hub committed before the stream opened comes with a round.
         match crate::sync::round(db, &|_, _, _| {}).await {

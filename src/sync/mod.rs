@@ -163,13 +163,55 @@ pub async fn move_secret_to_store(db: &Db) {
     }
 }
 
+/// How long a round that a person or a script asked for waits for a running one to end.
+/// A round through a faulty network can take minutes; its lease lasts ten.
+const WAIT_FOR_RUNNING: Duration = Duration::from_secs(600);
+/// How often a waiting round looks whether the running one has ended: the lease is in the
+/// database, and the running round may be another process's (`serve`'s own loop).
+const WAIT_STEP: Duration = Duration::from_millis(100);
+
 /// Runs one round: push, then pull. `Ok` even when the remote was not reachable (the
 /// summary says so); `Err` only when there is nothing to sync with (not configured) or
-/// another round is running.
+/// another round is running (409): for the server's own loops, which need not queue a
+/// round behind one that runs. A person or a script asking for a round gets
+/// [`round_when_free`].
 pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
+    try_round(db, progress).await?.ok_or_else(already_running)
+}
+
+fn already_running() -> Error {
+    Error::Conflict("a sync round is already running".into())
+}
+
+/// A round for whoever asked for one (`entrada sync run`, `POST /kiosk/sync/run`): while
+/// another round runs (the server's own loop after a change, another command), it waits
+/// for that one to end (the progress says `wait`) and then runs its own, so the answer
+/// is always of a round that started after the request (issue 37). 409 only when the
+/// running round outlasts [`WAIT_FOR_RUNNING`].
+pub async fn round_when_free(db: &Db, progress: &Progress) -> Result<Summary> {
+    let deadline = tokio::time::Instant::now() + WAIT_FOR_RUNNING;
+    let mut waiting = false;
+    loop {
+        if let Some(summary) = try_round(db, progress).await? {
+            return Ok(summary);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(already_running());
+        }
+        if !waiting {
+            progress("wait", 0, 0);
+            waiting = true;
+        }
+        tokio::time::sleep(WAIT_STEP).await;
+    }
+}
+
+/// One round if no other runs (None when one does).
+async fn try_round(db: &Db, progress: &Progress) -> Result<Option<Summary>> {
     let Some(config) = db.read(store::config).await? else {
-        return Err(Error::invalid(
-            "the sync is not configured (entrada sync configure, or the UI's Sync screen)",
+        // A state of the kiosk, not a fault of the request: 409 (issue 37).
+        return Err(Error::Conflict(
+            "the sync is not configured (entrada sync configure, or the UI's Sync screen)".into(),
         ));
     };
     let config = with_secret(db.path(), config).await?;
@@ -179,7 +221,7 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
         db.write(move |conn| lease::take(conn, &owner)).await?
     };
     if !taken {
-        return Err(Error::Conflict("a sync round is already running".into()));
+        return Ok(None);
     }
     let mut lease = lease::Guard {
         db: db.clone(),
@@ -222,7 +264,7 @@ pub async fn round(db: &Db, progress: &Progress) -> Result<Summary> {
     })
     .await?;
     summary.pending = db.read(store::pending_count).await?;
-    Ok(summary)
+    Ok(Some(summary))
 }
 
 type RoundError = (Summary, bool, Stop);

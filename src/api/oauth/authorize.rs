@@ -305,11 +305,13 @@ fn sign_in_page(
             escape(email),
             lang = lang.code(),
             title = escape(&words("authorize-title")),
-            heading = escape(&l10n::text(
-                lang,
-                "authorize-heading",
-                &[("client", &client.name)]
-            )),
+            // The kiosk's own client is named in the page's language (its stored name,
+            // "Entrada kiosk", read as English in every language: issue 37).
+            heading = escape(&if client.client_id == crate::api::setup::KIOSK_CLIENT_ID {
+                l10n::text(lang, "authorize-heading-kiosk", &[])
+            } else {
+                l10n::text(lang, "authorize-heading", &[("client", &client.name)])
+            }),
             email_word = escape(&words("authorize-email")),
             password_word = escape(&words("authorize-password")),
             submit = escape(&words("authorize-submit")),

@@ -4,12 +4,14 @@ result-declined = ABGESAGT
 result-waitlisted = WARTELISTE
 result-pending-approval = NICHT FREIGEGEBEN
 result-refused = ABGEWIESEN
-result-since-at = { $time } an { $device }
+result-since-at = { $time } am { $device }
 result-done-checked-in = Eingecheckt
 result-done-checked-out = Ausgecheckt
 result-attendee = Teilnehmer
-result-already-checked-in = SCHON DRIN
-result-already-checked-out = SCHON RAUS
+# Förmlich wie die übrige Oberfläche (Sie): „BEREITS EINGECHECKT“ statt des umgangssprachlichen
+# „SCHON DRIN“ (Issue 37); „am“ vor dem Gerätenamen („am Kiosk 12“).
+result-already-checked-in = BEREITS EINGECHECKT
+result-already-checked-out = BEREITS AUSGECHECKT
 result-not-checked-in = NICHT EINGECHECKT
 result-not-found = UNBEKANNT
 result-no-ticket = Kein Ticket mit Code { $code }
