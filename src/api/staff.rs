@@ -132,7 +132,7 @@ pub async fn create(
                     format!(": {email} is already staff of this account"),
                 )));
             }
-            let (id, _is_new) = users::add_staff(conn, account, &email, &name, &hashed, role)?;
+            let id = users::add_staff(conn, account, &email, &name, &hashed, role)?;
             users::staff_member(conn, account, id)
         })
         .await?;

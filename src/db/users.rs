@@ -72,7 +72,7 @@ fn insert_person(conn: &Connection, email: &str, name: &str, password_hash: &str
 /// becomes a new person who signs in with `password_hash` (the temporary passphrase); an
 /// email that already signs in on this kiosk becomes an invitation, which gives this
 /// account no power over the person's sign-in and no role until the person accepts it.
-/// Returns the user's id and whether the person is new.
+/// Returns the user's id.
 pub fn add_staff(
     conn: &Connection,
     account_id: i64,
@@ -80,7 +80,7 @@ pub fn add_staff(
     name: &str,
     password_hash: &str,
     role: Role,
-) -> Result<(i64, bool)> {
+) -> Result<i64> {
     let existing: Option<i64> = conn
         .prepare_cached("SELECT id FROM users WHERE email = ?1")?
         .query_row([email], |r| r.get(0))
@@ -93,7 +93,7 @@ pub fn add_staff(
                  VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![id, account_id, role, now, name],
             )?;
-            Ok((id, false))
+            Ok(id)
         }
         None => {
             let id = insert_person(conn, email, name, password_hash)?;
@@ -102,7 +102,7 @@ pub fn add_staff(
                  VALUES (?1, ?2, ?3, ?4, ?4)",
                 params![id, account_id, role, now],
             )?;
-            Ok((id, true))
+            Ok(id)
         }
     }
 }
