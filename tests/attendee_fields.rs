@@ -2,7 +2,7 @@
 //! names, positions and reordering, delete, changes that existing answers would not fit,
 //! validation (422 bodies naming the member), 404s and scopes.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::thread::sleep;

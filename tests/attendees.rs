@@ -2,7 +2,7 @@
 //! update with their validation (422 bodies naming the member), answers to the event's
 //! fields, 404s and scopes.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::thread::sleep;

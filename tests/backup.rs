@@ -1,7 +1,7 @@
 //! Backups while the server writes, restore, rolling backups, schema upgrades from the
 //! first migration set, refusal of a newer database, and `entrada doctor`.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::sync::Arc;

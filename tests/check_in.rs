@@ -2,7 +2,7 @@
 //! operations, the refusals and their messages, optional bodies, scopes, scans and their
 //! outcomes, the history, the stats, races between kiosks, and the attendee list filters.
 
-mod common;
+use crate::common;
 
 use std::sync::Barrier;
 use std::thread::sleep;

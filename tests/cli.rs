@@ -2,7 +2,7 @@
 //! environment variables, signals, `--demo`) and the JSON printed by `accounts` and
 //! `clients`, run as real processes against real database files.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};

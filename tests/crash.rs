@@ -2,7 +2,7 @@
 //! the middle, restarted on the same file, and every answered check-in is there, with
 //! exactly one history record each.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};

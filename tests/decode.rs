@@ -3,7 +3,7 @@
 //! The decode rate may not fall below the floor measured when this was written, and a
 //! decode must never be a wrong text.
 
-mod common;
+use crate::common;
 
 use common::{Server, into_resp};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! (`needs_answers` until the answers come with the scan, saved in the same write), who may
 //! skip them, and the door note and flag through the API and through CSV.
 
-mod common;
+use crate::common;
 
 use common::{Server, assert_mentions};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! health check, OpenAPI and docs, unknown routes and methods, body limits and bodies
 //! that are not `{item: ...}`.
 
-mod common;
+use crate::common;
 
 use common::{Server, assert_mentions, into_resp};
 use serde_json::{Value, json};

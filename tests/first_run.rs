@@ -3,7 +3,7 @@
 //! the Staff routes (temporary passphrases, disable, the last organiser), deleting
 //! registration types and sessions, and "Test connection" against a second server.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Barrier};
 

@@ -6,7 +6,7 @@
 //! SQLite files, duplicate `Host` headers, slow clients, an over-limit import's 413 and
 //! the WAL left behind at shutdown. Each one failed on the server before the fixes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{Shutdown, TcpStream};

@@ -4,7 +4,7 @@
 //! or trusts the usual roots does not, plain HTTP on the hub's port gets nothing; the
 //! certificate is the same after a restart; plain HTTP is refused anywhere but loopback.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

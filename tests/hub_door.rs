@@ -5,7 +5,7 @@
 //! dropped once the hub's late answer says it has it. A hub that is gone is not waited
 //! for at all; the scan reaches it with the next round.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

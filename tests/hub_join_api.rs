@@ -4,7 +4,7 @@
 //! round gives the hub's Devices list its last contact and pending count. Real servers on
 //! loopback: a hub (`serve --hub`) and a plain kiosk.
 
-mod common;
+use crate::common;
 
 use common::hub::{round, start_hub};
 use common::{Resp, Server};

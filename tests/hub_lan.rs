@@ -12,7 +12,7 @@
 //! Building namespaces needs root (CAP_NET_ADMIN and CAP_SYS_ADMIN) and `ip`; without
 //! them the test says "skipped: ..." on stderr and passes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use common::hub::{local_event, round, start_hub, sync_status};
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm,
+    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm_marked,
     storm_with_dead_hub, tally, tickets,
 };
 use common::{BIN, Server};
@@ -456,8 +456,9 @@ fn in_node<T: Send>(node: &str, f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-/// How long doors A and B are cut off the LAN in the storm.
-const CUT_OFF: std::time::Duration = std::time::Duration::from_secs(8);
+/// How long doors A and B are cut off the LAN in the storm, in door A's scans: about 8 s
+/// at the door's 300 ms limit per scan decided alone.
+const CUT_FOR: usize = 25;
 
 /// Check-ins per ticket code with outcome `ok` in an event's check-in export.
 fn admissions(
@@ -493,7 +494,7 @@ fn admissions(
 /// storm, each presented twice at two doors. With every link up, the hub decides every
 /// scan: one `ok` per ticket, each repeat refused naming the first door. Then a storm
 /// during which doors A and B are cut off the LAN (`ip link set ... down` on their switch
-/// ports) for 8 s from a third of the way in, and one during which the hub dies a third of
+/// ports) from a third of the way in for 25 of door A's scans (about 8 s), and one during which the hub dies a third of
 /// the way in and comes back at two thirds: the doors keep admitting on their own within
 /// the limit, and after the rounds nothing is lost, every door and the hub agree ticket by
 /// ticket, each ticket admitted twice is one duplicate-entry conflict on the hub and on
@@ -550,27 +551,20 @@ fn four_doors_on_the_lan_agree_after_cut_links_and_a_dead_hub() {
             lan.ip(&["-n", &lan.switch, "link", "set", port, state]);
         }
     };
-    // Cut when a third of door A's scans are done, for a fixed time: a cut door's every
-    // scan costs it the limit, so the cut must not wait for its progress to end.
-    let (cut, healing) = std::sync::mpsc::channel::<()>();
-    let answers = std::thread::scope(|scope| {
-        scope.spawn(move || {
-            if healing.recv().is_ok() {
-                std::thread::sleep(CUT_OFF);
-                links("up");
-            }
-        });
-        storm(
-            &doors,
-            plan(&wild),
-            move || {
-                links("down");
-                let _ = cut.send(());
-            },
-            || {},
-        )
-    });
-    let (here, cut_doubles) = tally(&answers, "doors A and B cut off for 8 s");
+    // Cut when a third of door A's scans are done, and healed CUT_FOR of its scans later:
+    // by its progress, not the clock (a cut door's every scan costs it the limit, so the
+    // cut must not wait for a third of its scans either).
+    let wild_plan = plan(&wild);
+    let third = wild_plan[0].len() / 3;
+    let answers = storm_marked(
+        &doors,
+        wild_plan,
+        vec![
+            (third, Box::new(|| links("down"))),
+            (third + CUT_FOR, Box::new(|| links("up"))),
+        ],
+    );
+    let (here, cut_doubles) = tally(&answers, "doors A and B cut off for 25 scans");
     assert!(here > 0, "doors A and B decided alone while cut off");
     settle(&doors);
 

@@ -5,7 +5,7 @@
 //! a hub whose certificate changed stops the kiosk's sync with a message that says so;
 //! a revoked kiosk can no longer sync.
 
-mod common;
+use crate::common;
 
 use common::Server;
 use common::hub::{join, round, said, start_hub};

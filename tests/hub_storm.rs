@@ -7,7 +7,7 @@
 //! hub was away being one check-in and one duplicate-entry conflict, on the hub's Sync
 //! screen and on every door's.
 
-mod common;
+use crate::common;
 
 use common::Server;
 use common::hub::start_hub;

@@ -1,6 +1,6 @@
 //! Idempotency-Key on writes: stored first answers, replays, conflicts, scoping.
 
-mod common;
+use crate::common;
 
 use common::{Resp, Server, into_resp};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! `check_in`, a token response says what was granted, a 403 names every scope that would
 //! do, and an answer error names its field.
 
-mod common;
+use crate::common;
 
 use common::{Server, assert_mentions};
 use serde_json::json;

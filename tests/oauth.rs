@@ -2,7 +2,7 @@
 //! `/oauth/token`, bearer tokens on the API (RFC 6750), scopes, expiry, revocation, hashed
 //! storage of secrets and tokens, and isolation between accounts.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;
@@ -488,9 +488,19 @@ fn expired_token_is_401() {
         .as_str()
         .expect("access_token")
         .to_owned();
+    let issued = std::time::Instant::now();
     assert_eq!(s.get("/events", &token).status, 200);
-    std::thread::sleep(Duration::from_millis(3500));
-    assert_invalid_token(&s.get("/events", &token));
+    // Refused once its 2 s are over (whole seconds: within 3 s of being issued).
+    let refused = common::eventually("the 2 s token refused", Duration::from_secs(4), || {
+        let r = s.get("/events", &token);
+        (r.status != 200).then_some(r)
+    });
+    assert!(
+        issued.elapsed() >= Duration::from_secs(1),
+        "refused after {:?}, before its time",
+        issued.elapsed()
+    );
+    assert_invalid_token(&refused);
     // A new token can still be had.
     let fresh = s.token_for(&id, &secret, "read");
     assert_eq!(s.get("/events", &fresh).status, 200);

@@ -4,7 +4,7 @@
 //! Object schemas are made strict (`additionalProperties: false`) for the check, so a
 //! member the server sends but the document does not describe fails too.
 
-mod common;
+use crate::common;
 
 use common::{Resp, Server};
 use serde_json::{Map, Value, json};

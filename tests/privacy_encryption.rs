@@ -4,7 +4,7 @@
 //! changes; `entrada encrypt` converts a plain database of 10,000 attendees in place
 //! and keeps every record.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -4,7 +4,7 @@
 //! check-in history keeps its counts, anonymised; a mirrored event's erasure reaches the
 //! remote.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -9,7 +9,7 @@
 //! `.ci/run` installs them). Without them the test says so and passes, so that
 //! `cargo test` works on a machine without a desktop session.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

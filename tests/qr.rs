@@ -1,6 +1,6 @@
 //! Ticket QR codes and badges over real HTTP; every PNG is decoded back with rqrr.
 
-mod common;
+use crate::common;
 
 use common::Server;
 use serde_json::json;

@@ -1,4 +1,4 @@
-mod common;
+use crate::common;
 
 use common::Server;
 use serde_json::json;

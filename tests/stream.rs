@@ -4,7 +4,7 @@
 //! in the API's shapes; a keep-alive comment on a quiet stream; 100 listeners through a
 //! 64-connection check-in storm with no loss; streams end when the server stops.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::sync::{Arc, Barrier};

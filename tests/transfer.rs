@@ -1,7 +1,7 @@
 //! CSV import and export, through the command line and the API, against a real server
 //! and its SQLite file.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! The kiosk web UI is served by the same server, from files embedded in the binary.
 
-mod common;
+use crate::common;
 
 use common::Server;
 

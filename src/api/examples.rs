@@ -433,7 +433,9 @@ fn sync_status(pending: i64, parked: Value, conflicts: Value) -> Value {
         "parked": parked,
         "conflicts": conflicts,
         "running": false,
-        "progress": null
+        "progress": null,
+        "consecutive_failures": 0,
+        "next_round_at": "2026-09-15T07:06:00.118Z"
     })
 }
 

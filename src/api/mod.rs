@@ -215,8 +215,9 @@ anything else is 404.
 - Kiosk extensions (tag `kiosk`, under the same base URL: `/api/v2/kiosk/...`; their
   former paths at the root, `/kiosk/...`, answer 308 to these and keep working): the sync
   with a remote v2 server. `GET /kiosk/sync` (`read`) reports
-  `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts}`
-  as a bare object; conflicts have a `kind` of `duplicate_entry`, `edit` or
+  `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts,
+  running, progress, consecutive_failures, next_round_at}` as a bare object (the last two:
+  the background sync's failures in a row and when it starts its next round on its own); conflicts have a `kind` of `duplicate_entry`, `edit` or
   `deleted_remotely`. `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
   parked-entry routes need `write` (organisers, not door staff); the client secret is
   write-only and never returned. `POST /kiosk/decode` (`read`; the kiosk UI's own, not

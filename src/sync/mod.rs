@@ -110,6 +110,20 @@ pub fn running() -> Option<RoundProgress> {
     RUNNING.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
+/// What the background loop of this process last decided: how many rounds in a row
+/// failed and when it will start the next one on its own. `None` where no loop runs
+/// (`entrada sync run`, a server started without sync). Shown in `GET /kiosk/sync`, so
+/// that a person (and a test) can see the backoff rather than guess it from the clock.
+static LOOP: std::sync::Mutex<Option<(u32, String)>> = std::sync::Mutex::new(None);
+
+fn set_loop(failures: u32, next_round_at: String) {
+    *LOOP.lock().unwrap_or_else(|e| e.into_inner()) = Some((failures, next_round_at));
+}
+
+fn loop_state() -> Option<(u32, String)> {
+    LOOP.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
 /// Clears the progress when a round ends, however it ends.
 struct RunningGuard;
 
@@ -453,11 +467,25 @@ pub struct Status {
     /// How far the running round is; null when none runs.
     #[schema(required = true)]
     pub progress: Option<RoundProgress>,
+    /// Rounds of this server's background sync that failed in a row since the last one
+    /// that completed (0 after a success, and where no background sync runs).
+    pub consecutive_failures: u32,
+    /// When this server's background sync starts its next round on its own (RFC 3339,
+    /// UTC): an interval after a success, sooner after a local change, later after each
+    /// failure (backoff); a new configuration starts one within 2 s whatever this says.
+    /// Null where no background sync runs (`entrada serve --sync-interval 0`) or before
+    /// its first round.
+    #[schema(required = true, format = DateTime)]
+    pub next_round_at: Option<String>,
 }
 
 pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
     let state = store::state(conn)?;
     let progress = running();
+    let (consecutive_failures, next_round_at) = match loop_state() {
+        Some((failures, at)) => (failures, Some(at)),
+        None => (0, None),
+    };
     Ok(Status {
         configured: store::config(conn)?.is_some(),
         online: state.online,
@@ -469,6 +497,8 @@ pub fn status(conn: &rusqlite::Connection) -> Result<Status> {
         conflicts: store::conflicts(conn)?,
         running: progress.is_some(),
         progress,
+        consecutive_failures,
+        next_round_at,
     })
 }
 
@@ -533,6 +563,13 @@ pub fn spawn(db: Db, interval: Duration) -> tokio::task::JoinHandle<()> {
                 ceiling.mul_f64(rand::Rng::random_range(&mut rand::rng(), 0.5..=1.0))
             };
             next = tokio::time::Instant::now() + wait;
+            set_loop(
+                failures,
+                crate::domain::time::format(
+                    chrono::Utc::now()
+                        + chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::zero()),
+                ),
+            );
             if let Err(e) = summary {
                 tracing::debug!(error = %e, "sync round not run");
             }

@@ -927,3 +927,20 @@ pub fn unescape(text: &str) -> String {
         .replace("&#39;", "'")
         .replace("&amp;", "&")
 }
+
+/// Asks `probe` every 50 ms until it gives a value, for at most `limit`: for what only
+/// the clock moves on (a token's lifetime, a rate limit's window), the test waits for
+/// the state it needs rather than a fixed time with a margin (issue 42).
+pub fn eventually<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> Option<T>) -> T {
+    let until = std::time::Instant::now() + limit;
+    loop {
+        if let Some(v) = probe() {
+            return v;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "not within {limit:?}: {what}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -90,11 +90,26 @@ pub fn storm(
     at_third: impl FnOnce() + Send,
     at_two_thirds: impl FnOnce() + Send,
 ) -> Vec<Answer> {
+    let n = plan[0].len();
+    storm_marked(
+        doors,
+        plan,
+        vec![
+            (n / 3, Box::new(at_third) as Box<dyn FnOnce() + Send>),
+            (2 * n / 3, Box::new(at_two_thirds)),
+        ],
+    )
+}
+
+/// [`storm`] with its own marks: each `(n, f)` calls `f` once door A has done `n` of its
+/// scans (marks by progress, never by the clock: a cut door's scans each cost it the
+/// limit, so how long a cut lasts is said in scans).
+pub fn storm_marked<'a>(
+    doors: &[(Server, String, i64)],
+    plan: Vec<Vec<String>>,
+    marks: Vec<(usize, Box<dyn FnOnce() + Send + 'a>)>,
+) -> Vec<Answer> {
     let start = Arc::new(Barrier::new(doors.len()));
-    let (third, two_thirds) = {
-        let n = plan[0].len();
-        (n / 3, 2 * n / 3)
-    };
     let (tell, told) = std::sync::mpsc::channel::<usize>();
     std::thread::scope(|scope| {
         let mut handles = Vec::new();
@@ -122,17 +137,14 @@ pub fn storm(
             }));
         }
         drop(tell);
-        let (mut at_third, mut at_two_thirds) = (Some(at_third), Some(at_two_thirds));
+        let mut marks: Vec<_> = marks.into_iter().map(|(at, f)| (at, Some(f))).collect();
         for n in told {
-            if n >= third
-                && let Some(f) = at_third.take()
-            {
-                f();
-            }
-            if n >= two_thirds
-                && let Some(f) = at_two_thirds.take()
-            {
-                f();
+            for (at, f) in marks.iter_mut() {
+                if n >= *at
+                    && let Some(f) = f.take()
+                {
+                    f();
+                }
             }
         }
         handles

@@ -81,3 +81,23 @@ def detail(root):
 
 if __name__ == "__main__":
     print(words(int(sys.argv[1])))
+
+def settled(root, window=2.0, within_mb=2, limit=20.0):
+    """Waits until the whole app's PSS has moved by at most `within_mb` over `window`
+    seconds (read every 0.2 s; at most `limit` seconds): memory that is still being let go
+    (a camera's last frames) is waited for by its own state, not a fixed time (issue 42).
+    Returns (PSS, RSS) in MB."""
+    import time
+    readings = []
+    until = time.time() + limit
+    while True:
+        now = time.time()
+        readings.append((now, whole_app(root)[0]))
+        readings = [r for r in readings if r[0] >= now - window]
+        span = readings[-1][0] - readings[0][0]
+        values = [r[1] for r in readings]
+        if span >= window - 0.25 and max(values) - min(values) <= within_mb:
+            return whole_app(root)
+        if now > until:
+            return whole_app(root)
+        time.sleep(0.2)

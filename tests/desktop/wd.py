@@ -33,7 +33,7 @@ def call(method, url, body=None, token=None, timeout=30, retry=True):
         except (http.client.HTTPException, ConnectionError, urllib.error.URLError) as e:
             if not retry or attempt == 3:
                 raise RuntimeError(f"{method} {url}: {e}") from None
-            time.sleep(0.5)
+            time.sleep(0.2)
 
 
 def app_pid(port):
@@ -68,7 +68,7 @@ class Session:
             except RuntimeError:
                 if time.time() > until:
                     raise RuntimeError(f"no element {css} after {wait} s")
-                time.sleep(0.25)
+                time.sleep(0.1)
 
     def click(self, css):
         """Clicks; should the connection drop, clicks again only if the element is still
@@ -82,7 +82,7 @@ class Session:
             except RuntimeError as e:
                 if "closed connection" not in str(e) and "Connection" not in str(e):
                     raise
-                time.sleep(0.5)
+                time.sleep(0.2)
                 try:
                     if not call("GET", f"{self.url}/element/{element}/enabled")["value"]:
                         return
@@ -114,7 +114,7 @@ class Session:
                 pass
             if time.time() > until:
                 raise RuntimeError(f"not after {wait} s: {what}")
-            time.sleep(0.25)
+            time.sleep(0.1)
 
     def text(self, css):
         return call("GET", f"{self.url}/element/{self.find(css)}/text")["value"]
@@ -153,7 +153,7 @@ class Session:
                 pass  # the page is navigating
             if time.time() > until:
                 raise RuntimeError(f"not after {wait} s: {what}")
-            time.sleep(0.25)
+            time.sleep(0.1)
 
     def click_element(self, element):
         call("POST", f"{self.url}/element/{element}/click", {}, retry=False)

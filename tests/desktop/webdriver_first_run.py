@@ -122,7 +122,7 @@ def main():
                     "return o.find((e) => /demo/i.test(e.textContent)) || o[0] || null;", "the demo event"))
             if time.time() > until:
                 raise RuntimeError("no door screen 90 s after choosing the demo event")
-            time.sleep(0.25)
+            time.sleep(0.1)
         door = time.time()
         shots_before_door = SHOT_TIME[0]
         shot("desktop-first-run-3-door.png")

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
-  startServer, launch, signIn, screenshot, api, confirmedAttendees, createUser, repoRoot, screenshotDir,
+  startServer, launch, signIn, screenshot, api, confirmedAttendees, createUser, repoRoot, screenshotDir, painted,
 } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -47,12 +47,18 @@ async function a11yPage(browser, server) {
   return page;
 }
 
+/** Waits until a refused form shows why: a field marked invalid, its message painted. */
+async function refusedShown(page) {
+  await page.locator('[aria-invalid="true"]').first().waitFor();
+  await painted(page);
+}
+
 /** Waits until the screen with `testid` is shown and nothing in it is still loading. */
 async function settle(page, testid) {
   if (testid) await page.getByTestId(testid).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('#main [data-testid="loading"]'), null, { timeout: 10000 })
     .catch(() => null); // a screen that keeps a spinner (the door's camera) is still checked
-  await page.waitForTimeout(250); // the last paint, and any colour transition
+  await painted(page); // the last paint, and any colour transition
 }
 
 /**
@@ -119,7 +125,7 @@ describe('accessibility (axe-core) of every screen at 1024x600', () => {
       await page.getByTestId('setup-email').fill('not an email');
       await page.getByTestId('setup-password').fill('short');
       await page.getByTestId('setup-submit').click();
-      await page.waitForTimeout(300);
+      await refusedShown(page);
       await expectAccessible(page, 'setup-refused', 'setup-screen');
       assert.deepEqual(page.problems, []);
       await page.context().close();
@@ -339,7 +345,7 @@ describe('accessibility (axe-core) of every screen at 1024x600', () => {
       await expectAccessible(organiser, 'walk-in', 'walkin-form');
       // Refused: the required entries say so.
       await organiser.getByTestId('walkin-save').click();
-      await organiser.waitForTimeout(300);
+      await refusedShown(organiser);
       await expectAccessible(organiser, 'walk-in-refused', 'walkin-form');
     });
 
@@ -387,7 +393,7 @@ describe('accessibility (axe-core) of every screen at 1024x600', () => {
       await expectAccessible(organiser, 'staff', 'staff-screen');
       // Refused entries: the messages beside the inputs.
       await organiser.getByTestId('staff-add').click();
-      await organiser.waitForTimeout(300);
+      await refusedShown(organiser);
       await expectAccessible(organiser, 'staff-refused', 'staff-screen');
     });
 

@@ -7,7 +7,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launch, newPage, signIn, screenshot, api, confirmedAttendees, smallTargets,
+  startServer, launch, newPage, signIn, screenshot, api, confirmedAttendees, smallTargets, painted,
 } from './helpers.js';
 
 const KIOSK_FAST = '/?desktop=1&kiosk=1&idle=0.05'; // 3 seconds
@@ -180,9 +180,8 @@ describe('desktop app', () => {
       // Another screen, then no input: back on the door.
       await page.getByTestId('nav-attendees').click();
       await page.getByTestId('attendees-screen').waitFor();
+      // Not before the idle time (3 s; looked at every 500 ms), and not long after.
       const left = Date.now();
-      await page.waitForTimeout(1500);
-      assert.equal(await page.getByTestId('attendees-screen').count(), 1, 'not before the idle time');
       await page.getByTestId('door-screen').waitFor({ timeout: 10000 });
       const after = Date.now() - left;
       assert.ok(after >= 2500 && after < 9000, `back on the door after ${after} ms`);
@@ -215,24 +214,34 @@ describe('desktop app', () => {
 
     it('waits for a request the person started before it goes back to the door', async () => {
       const page = await freshPage();
+      // The page's clock, moved on by the test: the idle time passes without waiting it.
+      await page.clock.install();
       await signIn(page, server, 'organiser', { path: KIOSK_FAST });
+      // A slow answer: held until the test lets it through.
+      let release;
+      const held = new Promise((r) => { release = r; });
       await page.route('**/api/v2/events?slow=1', async (route) => {
-        await new Promise((r) => setTimeout(r, 6000));
+        await held;
         await route.continue();
       });
       await page.getByTestId('nav-attendees').click();
       await page.getByTestId('attendees-screen').waitFor();
-      const started = Date.now();
+      const requested = page.waitForRequest('**/api/v2/events?slow=1');
       const answered = page.evaluate(async () => {
         const api = await import('/js/api.js');
         await api.get('/api/v2/events', { query: { slow: 1 }, retries: 0 });
-        return performance.now();
       });
-      await page.waitForTimeout(5000);
+      await requested;
+      // The idle time (3 s) passes twice over while the request runs: the screen stays.
+      await page.clock.fastForward(3500);
+      await page.clock.fastForward(3500);
+      await painted(page);
       assert.equal(await page.getByTestId('attendees-screen').count(), 1, 'still there while the request runs');
+      release();
       await answered;
+      // Asked again a few seconds later (5 s), with the request done: back on the door.
+      await page.clock.fastForward(6000);
       await page.getByTestId('door-screen').waitFor({ timeout: 10000 });
-      assert.ok(Date.now() - started >= 6000);
     });
 
     it('lets an organiser leave: the page asks the shell to quit with the token', async () => {

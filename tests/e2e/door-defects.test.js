@@ -162,13 +162,22 @@ describe('door defects (issue 17)', () => {
 
   it('2. an ended sign-in: the next scan leads to a working sign-in', async () => {
     const page = await kioskPage();
+    // Frames on their way to the server to be decoded (POST /kiosk/decode).
+    const decoding = new Set();
+    page.on('request', (r) => { if (r.url().includes('/kiosk/decode')) decoding.add(r); });
+    page.on('requestfinished', (r) => decoding.delete(r));
+    page.on('requestfailed', (r) => decoding.delete(r));
     const gone = { email: 'gus.gone@demo.example', name: 'Gus Gone', password: 'leaving-soon-42' };
     await doorStaffSignedIn(page, gone);
     // A door working with the hardware scanner only: the camera's frames (sent to the server
     // to be decoded) would otherwise be the first to find out (test 2b).
     await page.getByTestId('camera-toggle').click();
     await page.locator('[data-testid="camera"][data-state="paused"]').waitFor();
-    await page.waitForTimeout(300); // a frame already on its way
+    // A frame already on its way: until its answer is in.
+    for (let i = 0; decoding.size > 0; i += 1) {
+      assert.ok(i < 500, 'a frame sent to be decoded got no answer in 10 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     disable(gone);
 
     // The next scan finds out. (The counters' poll every 5 s could find out first: then the

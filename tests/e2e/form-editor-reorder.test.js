@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import {
-  startServer, launch, signIn, screenshot, api, smallTargets,
+  startServer, launch, signIn, screenshot, api, smallTargets, painted,
 } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -165,7 +165,9 @@ describe('form editor: reorder by drag, touch, keyboard and move buttons (1024x6
     for (let i = 1; i <= 8; i += 1) await page.mouse.move(handle.x, handle.y + ((targetY - handle.y) * i) / 8);
     await page.keyboard.press('Escape');
     await page.mouse.up();
-    await page.waitForTimeout(300);
+    // A drop would send its PATCH from the mouseup's handler: after the frames that follow
+    // it, a request made would be on record.
+    await painted(page);
     assert.equal(patches.length, before, 'no PATCH');
     assert.deepEqual(await domOrder(), start);
     assert.deepEqual(await apiOrder(), start);

@@ -246,6 +246,21 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Waits until the page has painted what it has: every finite animation or transition
+ * finished, then two frames. For checks of what is on the screen (contrast, overflow),
+ * instead of a fixed wait (issue 42). Endless ones (a spinner) are not waited for.
+ */
+export async function painted(page) {
+  await page.evaluate(() => new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      Promise.all(finite.map((a) => a.finished.catch(() => null)))
+        .then(() => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+  }));
+}
+
 /** Merges `values` into target/ui-screenshots/timings.json under `metric`. */
 export function recordTimings(metric, data) {
   const file = path.join(screenshotDir, 'timings.json');

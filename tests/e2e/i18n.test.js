@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { FluentParser } from '@fluent/syntax';
-import { startServer, launch, newPage, screenshot, scannerScan, confirmedAttendees, repoRoot, api, signIn } from './helpers.js';
+import { startServer, launch, newPage, screenshot, scannerScan, confirmedAttendees, repoRoot, api, signIn, painted } from './helpers.js';
 
 const LANGS = ['en', 'de', 'fr', 'es', 'nb'];
 const BROWSER_LOCALE = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', nb: 'nb-NO' };
@@ -217,7 +217,7 @@ describe('languages', () => {
           await page.locator(`[data-testid="${testid}"], main section`).first().waitFor();
           // The screens keep a live stream open: wait for their loading placeholders to go.
           await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'), null, { timeout: 10000 });
-          await page.waitForTimeout(300);
+          await painted(page);
           await assertNothingOverflows(page, `${name} in ${lang}`);
           await assertNoEnglish(page, lang, data, name);
           await screenshot(page, `i18n-${lang}-${name}`);

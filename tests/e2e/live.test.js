@@ -25,13 +25,24 @@ describe('live counters', () => {
   it('a check-in made elsewhere moves the counters of two open screens within a second', async () => {
     const door = await newPage(browser, { server, width: 1024, height: 600 });
     const list = await newPage(browser, { server, width: 1024, height: 600 });
+    // Streams open on each page: answered (headers in) and not ended since.
+    const open = new Map([[door, new Set()], [list, new Set()]]);
+    for (const [page, streams] of open) {
+      const isStream = (r) => r.url().includes('/check_ins/stream');
+      page.on('response', (r) => { if (isStream(r.request()) && r.ok()) streams.add(r.request()); });
+      page.on('requestfinished', (r) => streams.delete(r));
+      page.on('requestfailed', (r) => streams.delete(r));
+    }
     await signIn(door, server, 'door');
     await signIn(list, server, 'organiser');
     await list.goto(`${server.base}/#/attendees`);
     await list.getByTestId('count-in').waitFor();
     await door.getByTestId('count-in').waitFor();
-    // Let both streams open (the first counters load starts them).
-    await door.waitForTimeout(500);
+    // Both streams open (the first counters load starts them).
+    for (let i = 0; [...open.values()].some((streams) => streams.size === 0); i += 1) {
+      assert.ok(i < 750, 'the check-in streams of both screens did not open in 15 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
 
     const people = await confirmedAttendees(server, 5);
     const delays = [];

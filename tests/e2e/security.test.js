@@ -19,7 +19,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { startServer, launch, newPage, signIn, screenshot, api, machineToken } from './helpers.js';
+import { startServer, launch, newPage, signIn, screenshot, api, machineToken, painted } from './helpers.js';
 
 const HOSTILE_NAME = '</title><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 const CROSS_SITE_POSTS = 25;
@@ -85,15 +85,18 @@ describe('security', () => {
     assert.match(csp, /frame-ancestors 'none'/);
     await page.locator('.opblock').first().waitFor({ timeout: 15000 });
     await page.waitForFunction(() => document.body.innerText.includes('/events'));
-    // A violation event is dispatched asynchronously: give late ones a moment to arrive.
-    await page.waitForTimeout(300);
+    // A violation event is dispatched asynchronously: give late ones the frames that
+    // follow and a moment more to arrive.
+    await painted(page);
+    await page.waitForTimeout(200);
     const events = await page.evaluate(() => window.__cspViolations);
     await screenshot(page, 'security-api-docs');
     assert.deepEqual([...events, ...page.cspMessages], [], 'no CSP violation on the API docs');
     assert.deepEqual(page.errors, [], 'no uncaught error on the API docs');
     // Swagger UI's OAuth2 redirect page has one inline script, allowed by its hash.
     await page.goto(`${server.base}/api/v2/docs/oauth2-redirect.html`);
-    await page.waitForTimeout(300);
+    await painted(page);
+    await page.waitForTimeout(200);
     const redirectEvents = await page.evaluate(() => window.__cspViolations);
     assert.deepEqual([...redirectEvents, ...page.cspMessages], [], 'no CSP violation on oauth2-redirect.html');
     await page.context().close();
@@ -136,7 +139,8 @@ describe('security', () => {
     await page.goto(`${foreign.origin}/frame.html`);
     const servedStatus = (await badgeServed).status();
     assert.ok([200, 304].includes(servedStatus), `the server answered the framed request: ${servedStatus}`);
-    await page.waitForTimeout(300);
+    await painted(page);
+    await page.waitForTimeout(200);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     const shown = frame ? await frame.evaluate(() => document.body?.innerText || '').catch(() => '') : '';
     assert.ok(!shown.includes('Tester'), `the framed badge is not shown: ${shown.slice(0, 80)}`);

@@ -37,14 +37,19 @@ describe('sync', () => {
     await page.getByTestId('sync-run').filter({ hasText: 'Run a round now' }).waitFor();
   }
 
-  /** Waits until the background sync loop is idle (no new round for 2.5 s; it ticks every 2 s). */
+  /**
+   * Waits until the background sync loop is idle: no round running and, as the loop
+   * itself says, none of its own due within the next 2 s (it looks every 2 s).
+   */
   async function quiet() {
-    let last = (await api(local, 'GET', '/api/v2/kiosk/sync')).last_attempt_at;
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 2500));
-      const now = (await api(local, 'GET', '/api/v2/kiosk/sync')).last_attempt_at;
-      if (now === last) return;
-      last = now;
+    let calm = 0; // polls in a row that found it idle: a nudged round starts within 25 ms
+    for (let i = 0; ; i += 1) {
+      const s = await api(local, 'GET', '/api/v2/kiosk/sync');
+      const due = s.next_round_at === null ? Infinity : Date.parse(s.next_round_at);
+      calm = !s.running && due > Date.now() + 2000 ? calm + 1 : 0;
+      if (calm >= 3) return;
+      assert.ok(i < 600, `the background sync did not go quiet: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
