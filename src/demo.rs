@@ -168,6 +168,11 @@ pub fn seed(conn: &Connection, attendee_count: usize) -> Result<DemoClient> {
 /// scan, so that they work as written against `serve --demo`.
 pub const README_CODE: &str = "7KQ2-MXW9-PD3A-H8RT";
 
+/// The ticket code of every seeded event's last attendee (of two or more), flagged
+/// `needs_attention` with a door note: the README's `"confirm": true` example scans it,
+/// so that it shows the door's "Admit" as written (issue 37).
+pub const README_FLAGGED_CODE: &str = "4FJ8-W2RN-QX7C-M9TB";
+
 fn some(s: &str) -> Option<Option<String>> {
     Some(Some(s.to_owned()))
 }
@@ -201,7 +206,8 @@ pub fn seed_event(
     let fields = DemoFields::create(conn, event.id)?;
     let mut dice = Dice(0x5EED_CAFE_F00D_u64 ^ event.id as u64);
     for i in 0..attendee_count {
-        let (new, problems) = demo_attendee(&mut dice, i, &types, &fields).parse();
+        let flagged = i > 0 && i + 1 == attendee_count;
+        let (new, problems) = demo_attendee(&mut dice, i, flagged, &types, &fields).parse();
         attendees::create(conn, event.id, new, problems)?;
     }
     Ok(event.id)
@@ -309,6 +315,7 @@ impl DemoFields {
 fn demo_attendee(
     dice: &mut Dice,
     i: usize,
+    flagged: bool,
     types: &[i64],
     fields: &DemoFields,
 ) -> AttendeeCreateInput {
@@ -330,8 +337,9 @@ fn demo_attendee(
         3 | 4 => "unconfirmed",
         _ => "confirmed",
     };
-    // The README's examples scan the first attendee's ticket: a confirmed one.
-    let rsvp = if i == 0 { "confirmed" } else { rsvp };
+    // The README's examples scan the first attendee's ticket and the flagged last one:
+    // confirmed ones.
+    let rsvp = if i == 0 || flagged { "confirmed" } else { rsvp };
     AttendeeCreateInput {
         first_name: Some(first.into()),
         last_name: Some(last.into()),
@@ -350,10 +358,16 @@ fn demo_attendee(
             }],
         ),
         rsvp_status: Some(rsvp.into()),
-        qr_code: (i == 0).then(|| README_CODE.to_owned()),
+        qr_code: if i == 0 {
+            Some(README_CODE.to_owned())
+        } else if flagged {
+            Some(README_FLAGGED_CODE.to_owned())
+        } else {
+            None
+        },
         fields: Some(answers),
-        door_note: None,
-        needs_attention: None,
+        door_note: flagged.then(|| "Check photo ID: the name on the ticket was changed".to_owned()),
+        needs_attention: flagged.then_some(true),
     }
 }
 

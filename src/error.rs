@@ -42,6 +42,9 @@ pub enum Error {
     /// 413: the request body is larger than the server accepts.
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// 415: a request body sent as something other than JSON (`text/plain`, a form).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     /// 429: the server is at its bound of concurrent expensive work (password hashes,
     /// frame decodes); the same request may be sent again in a second.
     #[error("{0}")]

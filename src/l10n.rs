@@ -510,9 +510,9 @@ mod tests {
         assert_eq!(
             problem(
                 Lang::Fr,
-                ": `Maybe` is not one of the options of field `diet` (Vegan, Halal) (field `diet`)"
+                ": `Maybe` is not one of the options (Vegan, Halal) (field `diet`)"
             ),
-            ": `Maybe` n’est pas une option du champ `diet` (Vegan, Halal) (champ `diet`)"
+            ": `Maybe` n’est pas une des options (Vegan, Halal) (champ `diet`)"
         );
         // A message quoting a very long value is said as it is.
         let long = format!(": `{}` is not a number", "9".repeat(LONGEST_PROBLEM));

@@ -41,6 +41,7 @@ pub async fn run_once(db: &Db) -> Result<u64> {
     for event in due {
         let id = event.event_id;
         let erased = db.write(move |conn| privacy::erase_event(conn, id)).await?;
+        db.fold_after_erasure().await;
         tracing::info!(event_id = id, erase_after = %event.erase_after, erased,
             "retention: personal data erased");
         total += erased;

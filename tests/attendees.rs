@@ -1887,3 +1887,45 @@ fn every_page_is_right_when_events_interleave() {
         assert_eq!(seen, mine, "per_page {per_page}");
     }
 }
+
+/// A required drop-down answered with a value it does not offer: one problem, at that
+/// answer, naming the field once and the options; not also "missing" (issue 37, 11).
+#[test]
+fn a_wrong_choice_for_a_required_dropdown_is_one_problem_naming_the_field_once() {
+    let (s, t, event) = setup();
+    let size = s.field(
+        &t,
+        event,
+        json!({"label": "Size", "type": "dropdown", "options": ["S", "M"], "required": true}),
+    );
+    let r = s.post(
+        &format!("/events/{event}/attendees"),
+        &t,
+        json!({"item": {"first_name": "Ada", "fields": [
+            {"attendee_field_id": id_of(&size), "value": "XXL"}]}}),
+    );
+    let errors = r.errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let error = &errors[0];
+    assert!(error.starts_with("item.fields[0].value"), "{error}");
+    assert!(
+        error.contains("`XXL`") && error.contains("(S, M)"),
+        "{error}"
+    );
+    let name = size["name"].as_str().expect("name");
+    assert_eq!(
+        error.matches(&format!("`{name}`")).count(),
+        1,
+        "the field named once: {error}"
+    );
+    assert!(!error.contains("missing"), "{error}");
+    // Left out, it is missing (and only that).
+    let r = s.post(
+        &format!("/events/{event}/attendees"),
+        &t,
+        json!({"item": {"first_name": "Ada"}}),
+    );
+    let errors = r.errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("missing"), "{errors:?}");
+}

@@ -783,8 +783,7 @@ fn bodies_that_are_not_item_objects_are_422() {
         s.call_raw("POST", "/events", Some(&token), content_type, body.to_vec())
     };
     for (content_type, body) in [
-        ("text/plain", &b"hello"[..]),
-        ("application/json", b"hello"),
+        ("application/json", &b"hello"[..]),
         ("application/json", b"{\"item\": {\"name\": \"x\"}"),
         (
             "application/json",
@@ -800,7 +799,7 @@ fn bodies_that_are_not_item_objects_are_422() {
         ("application/json", b"{\"name\": \"x\"}"),
         ("application/json", b"{\"item\": \"x\"}"),
         ("application/json", b"{\"item\": []}"),
-        ("application/x-www-form-urlencoded", b"item[name]=x"),
+        ("application/json; charset=utf-8", b"{\"item\": []}"),
     ] {
         let resp = raw(content_type, body);
         let errors = resp.errors();
@@ -809,6 +808,48 @@ fn bodies_that_are_not_item_objects_are_422() {
             "{content_type} {body:?}: {errors:?}"
         );
     }
+    // A body sent as something else than JSON is 415, even when it would parse as JSON
+    // (issue 37, 11: it was read as JSON on a guess).
+    let good = br#"{"item": {"name": "Parsed on a guess"}}"#;
+    for content_type in [
+        "text/plain",
+        "text/plain; charset=utf-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+    ] {
+        let resp = raw(content_type, good);
+        let message = resp.assert_error_status(415, content_type);
+        assert!(message.contains("JSON"), "{content_type}: {message}");
+    }
+    // JSON by its type, with parameters or as a +json type, or with no type at all.
+    for content_type in [
+        "application/json; charset=utf-8",
+        "application/vnd.api+json",
+        "APPLICATION/JSON",
+    ] {
+        let resp = raw(content_type, br#"{"item": {"name": "Typed"}}"#);
+        assert_eq!(resp.status, 201, "{content_type}: {}", resp.text);
+    }
+    let untyped = s
+        .http
+        .post(format!("{}/events", s.api))
+        .bearer_auth(&token)
+        .body(r#"{"item": {"name": "Untyped"}}"#)
+        .send()
+        .expect("request");
+    assert_eq!(untyped.status().as_u16(), 201);
+    // An empty body is no body, whatever its type (a check-in needs none).
+    let a = s.attendee(&token, event, json!({"first_name": "Ada"}));
+    let id = a["id"].as_i64().expect("id");
+    let r = s.call_raw(
+        "POST",
+        &format!("/events/{event}/attendees/{id}/check_in"),
+        Some(&token),
+        "application/x-www-form-urlencoded",
+        Vec::new(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text);
     // Bodies without item name it.
     for body in [&b"{}"[..], b"{\"item\": null}", b"{\"name\": \"x\"}"] {
         assert_mentions(&raw("application/json", body).errors(), "item");
@@ -839,12 +880,12 @@ fn bodies_that_are_not_item_objects_are_422() {
             "text/plain",
             b"not json".to_vec(),
         );
-        resp.errors();
+        resp.assert_error_status(415, "text/plain");
     }
-    // Nothing was created by any of them.
+    // Nothing was created by the refused ones (the four typed as JSON were).
     assert_eq!(
         s.get("/events", &token).json()["metadata"]["total_count"],
-        1
+        5
     );
     assert_eq!(
         s.get(&format!("/events/{event}"), &token).item()["name"],

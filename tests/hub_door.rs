@@ -219,3 +219,58 @@ fn a_door_scan_reaches_the_organisers_remote_through_the_hub_once() {
         "no conflict on the hub"
     );
 }
+
+/// A joined door's own history holds exactly one `ok` record for each admission the hub
+/// decided, whichever comes first at the door: its own write of the scan or the hub's
+/// record through its stream follower (issue 37, 2: the follower won the race for 1 to
+/// 14 of 20 scans, and the door's history then said "already checked in" for people it
+/// let in). One at a time, then four scanning at once.
+#[test]
+fn a_doors_history_holds_one_ok_record_per_admission_the_hub_decided() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let codes: Vec<String> = (0..60)
+        .map(|i| {
+            code_of(&hub.server.attendee(
+                &token,
+                event,
+                json!({"first_name": format!("P{i}"), "last_name": "Doe"}),
+            ))
+        })
+        .collect();
+    let organiser = hub.server.organiser_token();
+    let (door, door_token) = joined_kiosk(&hub, &organiser, "Door A", &[]);
+    let local = local_event(&door, &door_token);
+    let scan = |code: &str| {
+        let r = door.scan(&door_token, local, code, "check_in");
+        assert_eq!(r["outcome"], "ok", "{r}");
+        assert_eq!(r["decided_by"], "hub", "{r}");
+    };
+    for code in &codes[..20] {
+        scan(code);
+    }
+    std::thread::scope(|s| {
+        for chunk in codes[20..].chunks(10) {
+            s.spawn(move || {
+                for code in chunk {
+                    scan(code);
+                }
+            });
+        }
+    });
+    let history = common::all_items(&door, &door_token, &format!("/events/{local}/check_ins"));
+    let mut ok = std::collections::HashMap::<String, usize>::new();
+    for record in &history {
+        assert_eq!(
+            record["outcome"], "ok",
+            "the door refused no one it let in: {record}"
+        );
+        *ok.entry(record["code"].as_str().unwrap_or_default().to_owned())
+            .or_default() += 1;
+    }
+    for code in &codes {
+        assert_eq!(ok.get(code), Some(&1), "one ok record for {code}: {ok:?}");
+    }
+    assert_eq!(history.len(), codes.len());
+}

@@ -265,3 +265,119 @@ fn wrong_codes_are_throttled_a_relay_gets_nothing_and_a_changed_certificate_stop
         "the Sync screen says so: {status}"
     );
 }
+
+/// A hub without a screen (issue 37, 9): `entrada hub devices` lists the joined kiosks
+/// and `--revoke` ends one's sync at once, as the Devices screen does; the hub's log says
+/// when a pairing is refused, and a door's log says when and why it decided alone.
+#[test]
+fn a_headless_hub_lists_and_revokes_its_kiosks_and_the_logs_say_what_happened() {
+    let hub = common::hub::hub_of(Server::start_in_logged(
+        tempfile::tempdir().expect("dir"),
+        &[
+            "--hub",
+            "--hub-bind",
+            "127.0.0.1:0",
+            "--hub-name",
+            "Hall A",
+            "--sync-interval",
+            "0",
+        ],
+    ));
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let nadia = hub
+        .server
+        .attendee(&token, event, json!({"first_name": "Nadia"}));
+    let organiser = hub.server.organiser_token();
+    let card = hub.card(&organiser);
+    let qr_text = card["qr_text"].as_str().expect("qr_text");
+
+    // Nothing joined yet: nothing listed.
+    let out = hub.server.cli(&["hub", "devices"]);
+    assert!(out.status.success(), "{}", said(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "");
+
+    let dir = tempfile::tempdir().expect("dir");
+    let out = join(
+        dir.path(),
+        &[qr_text, "--device-name", "Kiosk C", "--door", "Door C"],
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let client_id = serde_json::from_slice::<Value>(&out.stdout).expect("json")["client_id"]
+        .as_str()
+        .expect("client_id")
+        .to_owned();
+    // The same card again: refused, and the hub's log says so (an address, no code).
+    let out = join(tempfile::tempdir().expect("dir").path(), &[qr_text]);
+    assert!(!out.status.success());
+    let log = hub.server.log();
+    assert!(
+        log.contains("pairing refused: a wrong, expired or used code") && log.contains("127.0.0.1"),
+        "{log}"
+    );
+    assert!(
+        !log.contains(card["code"].as_str().expect("code")),
+        "no code in the log"
+    );
+
+    let kiosk = Server::start_in_logged(dir, &["--sync-interval", "0"]);
+    let kt = kiosk.token("read write check_in");
+    assert_eq!(round(&kiosk, &kt)["error"], Value::Null);
+
+    // Listed, one JSON object per line, with its account.
+    let listed = |hub: &common::hub::Hub| -> Vec<Value> {
+        let out = hub.server.cli(&["hub", "devices"]);
+        assert!(out.status.success(), "{}", said(&out));
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect()
+    };
+    let devices = listed(&hub);
+    assert_eq!(devices.len(), 1, "{devices:?}");
+    let d = &devices[0];
+    assert_eq!(d["client_id"], client_id.as_str(), "{d}");
+    assert_eq!(
+        (d["name"].as_str(), d["door"].as_str()),
+        (Some("Kiosk C"), Some("Door C"))
+    );
+    assert_eq!(d["account_id"], 1, "{d}");
+    assert_eq!(d["revoked_at"], Value::Null, "{d}");
+    assert!(
+        d["last_contact_at"].is_string(),
+        "reported after its round: {d}"
+    );
+    let out = hub.server.cli(&["hub", "devices", "--account", "1"]);
+    assert!(out.status.success(), "{}", said(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&client_id));
+
+    // Revoked from the command line while the hub runs: the kiosk's next round is refused.
+    let out = hub.server.cli(&["hub", "devices", "--revoke", &client_id]);
+    assert!(out.status.success(), "{}", said(&out));
+    let printed: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(printed, json!({"client_id": client_id, "revoked": true}));
+    let refused = round(&kiosk, &kt);
+    assert!(
+        refused["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("refused the kiosk's credentials")),
+        "{refused}"
+    );
+    assert!(listed(&hub)[0]["revoked_at"].is_string());
+    // Again, or an id that is no joined kiosk: exit 1, saying so.
+    for id in [client_id.as_str(), "ent_ci_nosuchkiosk"] {
+        let out = hub.server.cli(&["hub", "devices", "--revoke", id]);
+        assert!(!out.status.success(), "{id}");
+        assert!(said(&out).contains("joined kiosk"), "{}", said(&out));
+    }
+
+    // The hub gone, the door decides alone and its log says so, with the reason.
+    let mut hub = hub;
+    hub.server.kill();
+    let event_here = common::hub::local_event(&kiosk, &kt);
+    let code = nadia["qr_code"].as_str().expect("code");
+    let scan = kiosk.scan(&kt, event_here, code, "check_in");
+    assert_eq!(scan["decided_by"], "here", "{scan}");
+    let log = kiosk.log();
+    assert!(log.contains("decided here:"), "{log}");
+}

@@ -37,6 +37,21 @@ fn the_readme_scan_works_against_the_demo_with_a_check_in_token() {
     );
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.item()["outcome"], "ok", "{}", r.text);
+    // The README's `confirm` example (issue 37, 12): the demo's flagged ticket waits for
+    // the door's "Admit" with its note, and the same scan with confirm checks it in.
+    let flagged = |confirm: bool| {
+        s.post(
+            "/events/1/scans",
+            &token,
+            json!({"item": {"code": "4FJ8-W2RN-QX7C-M9TB", "action": "check_in", "confirm": confirm}}),
+        )
+        .item()
+    };
+    let held = flagged(false);
+    assert_eq!(held["outcome"], "needs_attention", "{held}");
+    assert!(held["attendee"]["door_note"].is_string(), "{held}");
+    assert_eq!(flagged(true)["outcome"], "ok");
+    assert_eq!(flagged(true)["outcome"], "already_checked_in");
 }
 
 #[test]

@@ -273,6 +273,21 @@ fn an_erased_attendee_is_gone_from_the_api_and_exports_and_the_history_keeps_its
     // space unless every connection runs with secure_delete: see the ignored test below.
 }
 
+/// The database file, its WAL and its shared memory, read as they are now, while the
+/// server runs (issue 37, 4: earlier versions stayed in old WAL frames and old pages of
+/// the file until a checkpoint, which came only at the stop).
+fn assert_files_clean_now(db: &Path) {
+    assert_absent("the database file (server running)", &bytes_of(db));
+    assert_absent(
+        "its WAL (server running)",
+        &bytes_of(&db.with_extension("db-wal")),
+    );
+    assert_absent(
+        "its shared memory (server running)",
+        &bytes_of(&db.with_extension("db-shm")),
+    );
+}
+
 /// Makes a backup through the command line and checks it, then stops the server and
 /// checks the database file and its WAL.
 fn assert_no_bytes_left(s: Server) {
@@ -358,6 +373,50 @@ fn an_attendee_edited_before_the_erasure_is_in_no_byte_either() {
     assert_no_bytes_left(s);
 }
 
+/// Right after the erasure's answer, with the server running: no byte of the person in
+/// the file, its WAL or its shared memory, though every version of their row (created,
+/// scanned, edited twice) went through the WAL, and the file held one of them.
+#[test]
+fn an_erased_attendee_is_in_no_byte_of_the_files_as_soon_as_the_erasure_is_answered() {
+    let (s, t, event) = setup();
+    let field = s.field(
+        &t,
+        event,
+        json!({"label": "Allergies", "type": "short_text"}),
+    )["id"]
+        .as_i64()
+        .expect("field id");
+    let z = zebulon(&s, &t, event, field);
+    let id = z["id"].as_i64().expect("id");
+    // The person in the file as well as in the WAL: a backup folds the WAL.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = s.cli(&["backup", "--to", &dir.path().join("b.db").to_string_lossy()]);
+    assert!(out.status.success());
+    let code = z["qr_code"].as_str().expect("code");
+    assert_eq!(s.scan(&t, event, code, "check_in")["outcome"], "ok");
+    for title in ["Chief Quarrington Officer", "Head of Quarrington"] {
+        let r = s.patch(
+            &format!("/events/{event}/attendees/{id}"),
+            &t,
+            json!({"item": {"job_title": title}}),
+        );
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    // The check would find them now.
+    let before: Vec<u8> = [bytes_of(&s.db), bytes_of(&s.db.with_extension("db-wal"))].concat();
+    assert!(
+        before.windows(EMAIL.len()).any(|w| w == EMAIL.as_bytes()),
+        "the person is in the files before the erasure"
+    );
+    assert_eq!(erase(&s, &t, event, id, None).status, 200);
+    assert_files_clean_now(&s.db);
+    // The server goes on working on the folded files.
+    assert_eq!(s.attendee_count(&t, event), 0);
+    let grace = s.attendee(&t, event, json!({"first_name": "Grace"}));
+    let grace_code = grace["qr_code"].as_str().expect("code");
+    assert_eq!(s.scan(&t, event, grace_code, "check_in")["outcome"], "ok");
+}
+
 #[test]
 fn the_bytes_test_would_see_the_person_before_the_erasure() {
     // The byte search above is only worth something if it finds a person who is there.
@@ -413,6 +472,8 @@ fn purge_erases_every_attendee_of_one_event_now() {
 
     let printed = s.cli_json(&["purge", "--event", &event.to_string()]);
     assert_eq!(printed, json!({"event": event, "erased": 2}));
+    // The server still running: the command folded the WAL before it ended.
+    assert_files_clean_now(&s.db);
     assert_eq!(s.attendee_count(&t, event), 0);
     assert_eq!(s.attendee_count(&t, other), 1, "other events keep theirs");
     assert_eq!(history_total(&s, &t, event), 1);
@@ -519,6 +580,21 @@ fn retention_is_set_per_event_and_the_server_erases_when_it_is_due() {
     assert_eq!(history_total(&s, &t, past), 1, "the history stays");
     let e = s.get(&format!("/events/{past}"), &t).item();
     assert!(e["purged_at"].is_string(), "{e}");
+    // The pass folds the WAL right after its write: within moments, while running.
+    let clean = |p: &Path| {
+        !needles()
+            .iter()
+            .any(|n| bytes_of(p).windows(n.len()).any(|w| w == n.as_bytes()))
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !(clean(&s.db) && clean(&s.db.with_extension("db-wal"))) {
+        assert!(
+            Instant::now() < deadline,
+            "the retention pass left the person in the files"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_files_clean_now(&s.db);
 
     let db = s.db.clone();
     let kept = s.stop_keeping_files();

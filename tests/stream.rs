@@ -168,6 +168,19 @@ fn the_stream_answers_errors_in_the_api_shapes() {
     assert!(r.json()["errors"][0].is_string(), "{}", r.text);
     let r = s.get(&format!("{path}?after=-1"), &t);
     assert_eq!(r.status, 422, "{}", r.text);
+    // A word where the id goes is told what an id is, not a parser's words (issue 37, 11).
+    for bad in ["abc", "1.5", "", "99999999999999999999"] {
+        let r = s.get(&format!("{path}?after={bad}"), &t);
+        assert_eq!(r.status, 422, "after={bad}: {}", r.text);
+        let error = r.json()["errors"][0]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(
+            error.starts_with("after must be a history id") && !error.contains("invalid digit"),
+            "after={bad}: {error}"
+        );
+    }
     // An id beyond the newest record (another database, an older backup restored) is
     // refused, not waited on in silence (issue 37); the newest itself resumes.
     let r = s.call_with("GET", &path, Some(&t), &[("Last-Event-ID", "999999")], None);

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{Resp, Server, labelled_answer};
+use common::{Resp, Server, all_items, labelled_answer};
 use serde_json::{Value, json};
 
 /// A kiosk without background rounds: every round is one the test runs, so what a round
@@ -94,22 +94,6 @@ fn mirrored_event(kiosk: &Server, token: &str) -> i64 {
         .last()
         .and_then(|e| e["id"].as_i64())
         .expect("a mirrored event")
-}
-
-/// Every item of a paged list (`per_page=100`).
-fn all_items(server: &Server, token: &str, path: &str) -> Vec<Value> {
-    let mut out = Vec::new();
-    let sep = if path.contains('?') { '&' } else { '?' };
-    for page in 1.. {
-        let r = server.get(&format!("{path}{sep}per_page=100&page={page}"), token);
-        assert_eq!(r.status, 200, "{}", r.text);
-        let items = r.json()["items"].as_array().expect("items").clone();
-        if items.is_empty() {
-            break;
-        }
-        out.extend(items);
-    }
-    out
 }
 
 /// An attendee as both sides must agree on it, keyed by ticket code: members, check-in

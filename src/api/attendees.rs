@@ -195,6 +195,8 @@ pub async fn erase(
             Ok(answer)
         })
         .await?;
+    // Before the answer: the person is then in no byte of the files (the WAL folded).
+    state.db.fold_after_erasure().await;
     // Ids only: nothing of the person is ever logged.
     tracing::info!(event_id, attendee_id = id, "attendee erased");
     Ok(idempotent.respond(StatusCode::OK, &answer))

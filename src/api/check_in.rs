@@ -92,8 +92,10 @@ async fn operate(
     })
 }
 
-/// Request body of the check-in operations, as the document shows it (`OptionalItemBody`
-/// reads it): unlike [`super::envelope::ItemRequest`], `item` may be left out.
+// As the document shows it (`OptionalItemBody` reads it): unlike
+// `super::envelope::ItemRequest`, `item` may be left out.
+/// Request body of the check-in operations: `{"item": {...}}`, where `item` (and the
+/// whole body) may be left out.
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 pub struct CheckInRequest {
     pub item: Option<CheckInInput>,
@@ -245,10 +247,23 @@ pub async fn scan(
         None => (None, None),
     };
     let joined = asked.is_some();
+    // A door that decides alone says so in its log, with the reason (issue 37): the
+    // venue technician sees which doors lost the hub and when.
     let (answered, late) = match asked {
         Some(Asked::Answered { hub_event, scan }) => (Some((hub_event, scan)), None),
-        Some(Asked::Late(task)) => (None, Some(task)),
-        Some(Asked::Away) | None => (None, None),
+        Some(Asked::Late(task)) => {
+            tracing::warn!(
+                event_id,
+                limit_ms = state.config.hub_scan_limit.as_millis() as u64,
+                "decided here: the hub did not answer within the limit"
+            );
+            (None, Some(task))
+        }
+        Some(Asked::Away) => {
+            tracing::warn!(event_id, "decided here: the hub cannot be reached");
+            (None, None)
+        }
+        None => (None, None),
     };
     let hold = late.is_some();
     let on_hub = state.hub.is_some();
@@ -257,6 +272,7 @@ pub async fn scan(
         confirmed: input.confirm,
         answers: input.answers,
         skip_questions: input.skip_questions,
+        hub_admitted: false,
     };
     let key = idempotent.clone();
     let (result, held) = access
@@ -275,7 +291,18 @@ pub async fn scan(
             } else {
                 0
             };
-            let local_scan = |conn: &rusqlite::Connection| {
+            // `hub_admitted`: the hub's `ok` is being applied (see `DoorSteps`).
+            let local_scan = |conn: &rusqlite::Connection, hub_admitted: bool| {
+                let admitted;
+                let steps = if hub_admitted {
+                    admitted = DoorSteps {
+                        hub_admitted: true,
+                        ..steps.clone()
+                    };
+                    &admitted
+                } else {
+                    &steps
+                };
                 check_ins::scan(
                     conn,
                     &event,
@@ -283,7 +310,7 @@ pub async fn scan(
                     action,
                     input.session_id,
                     &actor,
-                    &steps,
+                    steps,
                 )
             };
             let by_hub = match &answered {
@@ -294,7 +321,7 @@ pub async fn scan(
             };
             let (applied, decided_by) = match by_hub {
                 Some(applied) => (applied, Some("hub")),
-                None => (local_scan(conn)?, joined.then_some("here")),
+                None => (local_scan(conn, false)?, joined.then_some("here")),
             };
             // Decided here although the hub was asked: what this queued carries the
             // question, to be put again (the hub may have received it); while its answer

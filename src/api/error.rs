@@ -44,6 +44,7 @@ impl Error {
             Error::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Error::Conflict(_) => StatusCode::CONFLICT,
             Error::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::Busy(_) | Error::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             e if e.is_disk_full() => StatusCode::INSUFFICIENT_STORAGE,
             Error::DiskFull(_) | Error::Database(_) | Error::Internal(_) => {
@@ -168,6 +169,11 @@ pub enum WriteErrors {
     /// The body is larger than the server accepts (1 MiB).
     #[response(status = 413)]
     TooLarge(ErrorBody),
+    /// A body sent with a `Content-Type` other than JSON (`application/json`, or
+    /// `application/*+json`); a body without one is read as JSON, and an empty body is
+    /// no body whatever its type.
+    #[response(status = 415)]
+    UnsupportedMediaType(ErrorBody),
     /// The body is not JSON, lacks `item`, or its content is invalid; one message per
     /// problem.
     #[response(status = 422)]

@@ -982,7 +982,13 @@ fn hub_examples() -> Vec<Example> {
                     "admitted_at": "2026-09-15T06:31:12.450Z",
                     "message": "Nadia Castillo is already checked in (since 08:30 at Door A)"}}),
             )),
-            responses: vec![("201", json!({"id": 7}))],
+            responses: vec![(
+                "201",
+                json!({"id": 7, "event_id": 1, "attendee_id": 42, "door": "Door B",
+                    "admitted_at": "2026-09-15T06:31:12.450Z",
+                    "message": "Nadia Castillo is already checked in (since 08:30 at Door A)",
+                    "noticed_at": "2026-09-15T06:33:40.021Z"}),
+            )],
         },
         Example {
             operation: "listHubDevices",

@@ -27,7 +27,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ItemBody<T> {
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
+        let json = declared_json(&req);
         let bytes = read_body(req, state).await?;
+        json?;
         match parse_envelope::<T>(&bytes)? {
             Some(item) => Ok(ItemBody(item)),
             None => Err(Error::invalid("item is required: send {\"item\": {...}}")),
@@ -43,11 +45,40 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalItemBody<T>
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Error> {
+        let json = declared_json(&req);
         let bytes = read_body(req, state).await?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(OptionalItemBody(None));
         }
+        json?;
         parse_envelope::<T>(&bytes).map(OptionalItemBody)
+    }
+}
+
+/// A body is read as JSON when its `Content-Type` says JSON (`application/json`,
+/// `application/*+json`) or when it has none; any other type (`text/plain`, a form) is
+/// 415 rather than parsed as JSON on a guess (issue 37).
+fn declared_json(req: &Request) -> Result<(), Error> {
+    let Some(value) = req.headers().get(axum::http::header::CONTENT_TYPE) else {
+        return Ok(());
+    };
+    let essence = value
+        .to_str()
+        .unwrap_or_default()
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let json = essence.is_empty()
+        || essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"));
+    if json {
+        Ok(())
+    } else {
+        Err(Error::UnsupportedMediaType(format!(
+            "the request body must be JSON (Content-Type: application/json), not {essence}"
+        )))
     }
 }
 

@@ -138,11 +138,17 @@ pub async fn enrol(
         .limits
         .enrol_address
         .begin(&peer.ip().to_string())
-        .map_err(|wait| Error::Throttled {
-            message: format!(
-                "too many wrong pairing codes from this address: try again in {wait} seconds"
-            ),
-            retry_after: wait,
+        .map_err(|wait| {
+            // The venue technician sees it in the hub's log (issue 37): an address, never
+            // a code or a proof.
+            tracing::warn!(peer = %peer.ip(), retry_after = wait,
+                "pairing refused: too many wrong codes from this address");
+            Error::Throttled {
+                message: format!(
+                    "too many wrong pairing codes from this address: try again in {wait} seconds"
+                ),
+                retry_after: wait,
+            }
         })?;
     let now = time::unix_now();
     let fingerprint = hub.fingerprint();
@@ -169,12 +175,15 @@ pub async fn enrol(
         // codes others are about to use (issue 36). The key's Argon2id is what keeps a
         // code safe from guessing, online or off.
         attempt.failed();
+        tracing::warn!(peer = %peer.ip(), device = %device_name,
+            "pairing refused: a wrong, expired or used code");
         return Err(refused());
     };
     // Hashed outside the writer, once the proof is known good: argon2 is not for guesses.
     let credentials = ClientCredentials::generate_bounded().await?;
     let scopes = ScopeSet::parse(DEVICE_SCOPES)
         .map_err(|e| Error::internal(format!("device scopes: {e}")))?;
+    let said_name = device_name.clone();
     let enrolled = state
         .db
         .write(move |conn| {
@@ -207,9 +216,12 @@ pub async fn enrol(
     // Used by another kiosk between the read and the write: the same answer as a wrong code.
     let Some((credentials, events, key)) = enrolled else {
         attempt.failed();
+        tracing::warn!(peer = %peer.ip(), device = %said_name,
+            "pairing refused: the code was used by another kiosk meanwhile");
         return Err(refused());
     };
-    tracing::info!(client_id = %credentials.client_id, "a kiosk joined the venue hub");
+    tracing::info!(client_id = %credentials.client_id, peer = %peer.ip(), device = %said_name,
+        "a kiosk joined the venue hub");
     let hub_proof = hex::encode(pairing::hub_proof(
         &key,
         &fingerprint,
@@ -638,11 +650,27 @@ pub struct ConflictInput {
     pub message: String,
 }
 
-/// A door duplicate, as the hub lists it to every kiosk: who admitted twice, where, when.
+/// A door duplicate as the hub recorded it (and lists it to every kiosk): who was
+/// admitted twice, at which door, when.
 #[derive(Serialize, ToSchema)]
 pub struct DoorConflict {
     /// The hub's conflict id (its Sync screen's).
     pub id: i64,
+    /// The hub's event id.
+    pub event_id: i64,
+    /// The hub's attendee id: who was admitted twice.
+    pub attendee_id: i64,
+    /// The door of the kiosk that reported it (its name when it gave no door): where the
+    /// second admission was.
+    pub door: String,
+    /// When that kiosk admitted the attendee, deciding alone (RFC 3339, UTC).
+    #[schema(format = DateTime)]
+    pub admitted_at: String,
+    /// What the hub said when the check-in reached it (the first admission).
+    pub message: String,
+    /// When the hub recorded it (RFC 3339, UTC).
+    #[schema(format = DateTime)]
+    pub noticed_at: String,
 }
 
 /// A joined kiosk reports a duplicate entry: it admitted an attendee while it could not
@@ -686,6 +714,7 @@ pub async fn report_conflict(
             };
             let event = crate::db::events::require(conn, who.account_id, input.event_id)?;
             crate::db::attendees::get(conn, event.id, input.attendee_id)?;
+            let noticed_at = time::now();
             let id = sync_store::add_conflict(
                 conn,
                 "duplicate_entry",
@@ -695,11 +724,19 @@ pub async fn report_conflict(
                     "message": message,
                     "here": {"at": admitted_at, "device": door},
                     "remote_says": message,
-                    "noticed_at": time::now(),
+                    "noticed_at": noticed_at,
                     "reported_by": who.client_id,
                 }),
             )?;
-            let answer = DoorConflict { id };
+            let answer = DoorConflict {
+                id,
+                event_id: event.id,
+                attendee_id: input.attendee_id,
+                door,
+                admitted_at,
+                message,
+                noticed_at,
+            };
             key.store(conn, StatusCode::CREATED, &answer)?;
             Ok(answer)
         })

@@ -301,9 +301,8 @@ fn add_shared_components(doc: &mut Value) {
             "name": "Idempotency-Key",
             "in": "header",
             "required": false,
-            "description": "Makes the request safe to repeat: a repeat with the same key and the same request within 24 hours gets the first answer again (`Idempotent-Replayed: true`) without doing the work twice; the same key with another request is 422, a repeat while the first is running 409. Printable ASCII, 1 to 255 characters, optionally in double quotes (a Structured Field string; the quotes are not part of the key).",
-            "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\t -~]*[!-~][\\t -~]*$"},
-            "example": "9d0f2f4e-4c1b-4a57-a4d4-1a3c3e9f5b21"
+            "description": "Makes the request safe to repeat: a repeat with the same key and the same request within 24 hours gets the first answer again (`Idempotent-Replayed: true`) without doing the work twice; the same key with another request is 422, a repeat while the first is running 409. Printable ASCII, 1 to 255 characters, optionally in double quotes (a Structured Field string; the quotes are not part of the key). Make a new one for each request, a UUID say (`9d0f2f4e-4c1b-4a57-a4d4-1a3c3e9f5b21`), and send it again only with a repeat of that request. (No `example` value here: a generator would send the same key with every write.)",
+            "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\t -~]*[!-~][\\t -~]*$"}
         }
     });
     for (kind, values) in [("headers", headers), ("parameters", parameters)] {

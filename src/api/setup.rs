@@ -162,6 +162,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Json<SetupState>> {
         (status = 201, description = "The organiser, signed in by the code", body = Item<SetupResult>),
         (status = 403, description = "Not from this computer (peer or Host not loopback)", body = super::error::ErrorBody),
         (status = 409, description = "Somebody already exists: sign in instead", body = super::error::ErrorBody),
+        (status = 415, description = "A body sent as something other than JSON", body = super::error::ErrorBody),
         (status = 422, description = "Invalid name, email, passphrase or PKCE parameters", body = super::error::ValidationErrorBody),
     ),
     security(()))]

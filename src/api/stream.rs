@@ -40,8 +40,20 @@ const RIGHTS_CHECK: Duration = Duration::from_millis(500);
 pub struct StreamParams {
     /// Resume after this history id (as `Last-Event-ID` does; the header wins). Without
     /// either, the stream starts with the next record committed.
-    #[param(minimum = 0)]
-    after: Option<i64>,
+    /// Read as text and parsed here, so that `after=abc` is told what a history id is
+    /// rather than a parser's words (issue 37).
+    #[param(value_type = Option<i64>, minimum = 0)]
+    after: Option<String>,
+}
+
+/// A history id (`after`, `Last-Event-ID`): an integer of at least 0; else `refused`.
+fn history_id(value: &str, refused: &'static str) -> Result<i64> {
+    value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id >= 0)
+        .ok_or_else(|| Error::invalid(refused))
 }
 
 /// Extension. The event's check-in history as it happens, as Server-Sent Events
@@ -75,21 +87,17 @@ pub async fn stream(
     headers: HeaderMap,
     State(state): State<AppState>,
 ) -> Result<Response> {
-    if params.after.is_some_and(|id| id < 0) {
-        return Err(Error::invalid("after must be at least 0"));
-    }
+    let after = params
+        .after
+        .as_deref()
+        .map(|v| history_id(v, "after must be a history id (an integer of at least 0)"))
+        .transpose()?;
     let resume = match headers.get("last-event-id") {
-        Some(value) => Some(
-            value
-                .to_str()
-                .ok()
-                .and_then(|v| v.trim().parse::<i64>().ok())
-                .filter(|id| *id >= 0)
-                .ok_or_else(|| {
-                    Error::invalid("Last-Event-ID must be a history id (an integer of at least 0)")
-                })?,
-        ),
-        None => params.after,
+        Some(value) => Some(history_id(
+            value.to_str().unwrap_or_default(),
+            "Last-Event-ID must be a history id (an integer of at least 0)",
+        )?),
+        None => after,
     };
     // Subscribe before reading where to start: a record committed in between is then in
     // the broadcast (and skipped there if the catch-up already sent it).

@@ -36,6 +36,22 @@ pub enum HubCommand {
         #[command(flatten)]
         db: DbArg,
     },
+    /// On the hub: the kiosks that joined it, one JSON object per line, newest first
+    /// ({"account_id","client_id","name","door","joined_at","last_contact_at","pending",
+    /// "revoked_at"}), revoked ones included; or, with --revoke CLIENT_ID, revoke one:
+    /// its credentials and every token it holds stop working at once (it must join again
+    /// to sync), printing {"client_id","revoked":true}. For a hub without a screen; the
+    /// Venue hub screen does the same for an organiser.
+    Devices {
+        /// Revoke this joined kiosk (its client id, as listed) instead of listing.
+        #[arg(long, value_name = "CLIENT_ID")]
+        revoke: Option<String>,
+        /// Only this account's kiosks [default: every account's]
+        #[arg(long, conflicts_with = "revoke")]
+        account: Option<i64>,
+        #[command(flatten)]
+        db: DbArg,
+    },
     /// Join a venue hub with the one-time code of its pairing card, and sync with it:
     /// its certificate is pinned, this kiosk gets credentials of its own, and the hub's
     /// events are mirrored from the next round. Give the card's QR text, or the code
@@ -82,6 +98,58 @@ pub(super) fn hub_command(cmd: HubCommand) -> Result<()> {
         HubCommand::Find { seconds } => {
             for found in discovery::browse(Duration::from_secs(seconds))? {
                 print_line(&serde_json::to_value(found).map_err(Error::internal)?)?;
+            }
+            Ok(())
+        }
+        HubCommand::Devices {
+            revoke: Some(client_id),
+            db,
+            ..
+        } => {
+            let id = client_id.clone();
+            let found = db.open()?.write_blocking(move |conn| {
+                let live =
+                    crate::db::clients::find(conn, &id)?.is_some_and(|c| c.revoked_at.is_none());
+                if !live || !crate::db::hub::is_device(conn, &id)? {
+                    return Ok(false);
+                }
+                crate::db::clients::revoke(conn, &id)
+            })?;
+            if !found {
+                return Err(Error::not_found(format_args!(
+                    "joined kiosk {client_id} (see `entrada hub devices`)"
+                )));
+            }
+            tracing::info!(client_id = %client_id, "joined kiosk revoked from the command line");
+            print_line(&serde_json::json!({"client_id": client_id, "revoked": true}))
+        }
+        HubCommand::Devices {
+            revoke: None,
+            account,
+            db,
+        } => {
+            let listed = db.open()?.read_blocking(move |conn| {
+                let accounts: Vec<i64> = match account {
+                    Some(id) => vec![super::resolve_account(conn, Some(id))?],
+                    None => crate::db::accounts::list(conn)?
+                        .into_iter()
+                        .map(|a| a.id)
+                        .collect(),
+                };
+                let mut all = Vec::new();
+                for id in accounts {
+                    for device in crate::db::hub::devices(conn, id)? {
+                        all.push((id, device));
+                    }
+                }
+                Ok(all)
+            })?;
+            for (account_id, device) in listed {
+                let mut line = serde_json::to_value(&device).map_err(Error::internal)?;
+                if let Some(object) = line.as_object_mut() {
+                    object.insert("account_id".into(), account_id.into());
+                }
+                print_line(&line)?;
             }
             Ok(())
         }

@@ -248,11 +248,17 @@ pub fn run(cli: Cli) -> Result<()> {
             }))
         }
         Command::Purge { event, db } => {
-            let erased = db.open()?.write_blocking(move |conn| {
+            let db = db.open()?;
+            let erased = db.write_blocking(move |conn| {
                 crate::db::events::account_of(conn, event)?
                     .ok_or_else(|| Error::not_found(format_args!("event {event}")))?;
                 crate::db::privacy::erase_event(conn, event)
             })?;
+            // The WAL folded into the file and emptied: the people are in no byte of the
+            // files from now on (a running server's connections hold no old snapshot).
+            if let Err(e) = db.checkpoint() {
+                tracing::warn!(error = %e, "purged, but the WAL cannot be folded into the file yet");
+            }
             print_line(&serde_json::json!({ "event": event, "erased": erased }))
         }
         Command::Doctor { db } => doctor(&db.file_with(keystore::Make::Never)?),

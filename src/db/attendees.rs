@@ -346,15 +346,18 @@ fn check_registration_type(
     Ok(())
 }
 
-/// A new attendee's answers must include one to each required field that takes one.
+/// A new attendee's answers must include one to each required field that takes one. A
+/// field whose answer was refused (`refused`: not an option, not a number) is not said to
+/// be missing as well: its own problem says what is wrong (issue 37).
 fn check_required_answered(
     fields: &[AttendeeField],
     answers: &[(i64, Option<Value>)],
+    refused: &[i64],
     problems: &mut Problems,
 ) {
     for field in fields
         .iter()
-        .filter(|f| f.required && f.field_type.takes_value())
+        .filter(|f| f.required && f.field_type.takes_value() && !refused.contains(&f.id))
     {
         let answer = answers
             .iter()
@@ -391,7 +394,13 @@ pub fn create(
         check_registration_type(conn, event_id, id, &mut problems)?;
     }
     let answers = check_answers(&fields, &new.answers, &mut problems);
-    check_required_answered(&fields, &answers, &mut problems);
+    let refused: Vec<i64> = new
+        .answers
+        .iter()
+        .map(|a| a.attendee_field_id)
+        .filter(|id| !answers.iter().any(|(ok, _)| ok == id))
+        .collect();
+    check_required_answered(&fields, &answers, &refused, &mut problems);
     let qr_code = match new.qr_code {
         Some(code) => {
             if qr_code_taken(conn, event_id, &code)? {

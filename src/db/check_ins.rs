@@ -198,6 +198,25 @@ fn operate(
     let name = attendee.full_name();
     let session_id = session.map(|s| s.id);
     let next = decide(conn, event, &attendee, &name, action, session)?;
+    // The hub admitted this scan and this door already shows its result: the follower of
+    // the hub's stream applied the hub's record before this write (issue 37). It is this
+    // door's admission all the same: one `ok` record, and no transition (nothing moves).
+    let hub_admitted = door.as_ref().is_some_and(|d| d.steps.hub_admitted);
+    let next = match next {
+        Err(_)
+            if hub_admitted && already_there(action, current_status(conn, &attendee, session)?) =>
+        {
+            Err((
+                Outcome::Ok,
+                Said::Done {
+                    action,
+                    name: name.clone(),
+                    session: session.map(|s| s.name.clone()),
+                },
+            ))
+        }
+        next => next,
+    };
     if let (Ok(_), Some(door)) = (&next, &door)
         && action == Action::CheckIn
         && let Some(held) = held_at_door(conn, event, &attendee, &name, door, session_id, actor)?
@@ -240,6 +259,29 @@ fn operate(
         said,
         attendee: Some(attendee),
         missing_fields: Vec::new(),
+    })
+}
+
+/// Whether the door state is already where `action` leads (check-in: in; check-out: out;
+/// undo: not checked in).
+fn already_there(action: Action, current: CheckinStatus) -> bool {
+    matches!(
+        (action, current),
+        (Action::CheckIn, CheckinStatus::CheckedIn)
+            | (Action::CheckOut, CheckinStatus::CheckedOut)
+            | (Action::Undo, CheckinStatus::NotCheckedIn)
+    )
+}
+
+/// The attendee's door state, or their state in `session`.
+fn current_status(
+    conn: &Connection,
+    attendee: &Attendee,
+    session: Option<&Session>,
+) -> Result<CheckinStatus> {
+    Ok(match session {
+        None => attendee.checkin_status,
+        Some(s) => session_status(conn, attendee.id, s.id)?,
     })
 }
 

@@ -279,6 +279,24 @@ impl Db {
         }
     }
 
+    /// After an erasure: folds the WAL into the file and empties it, so that the person is
+    /// in no byte of the files from then on, not only after the next stop (issue 37).
+    /// `secure_delete` zeroes what the erasure frees, but in the new copies of the pages,
+    /// which the WAL holds; the old copies stay in the file, and earlier versions in older
+    /// WAL frames (also past the end of a WAL that restarted), until a checkpoint that
+    /// truncates it. Bounded by the busy timeout: should a reader still hold an old
+    /// snapshot, the WAL is kept, which is logged, and folded at the next erasure or stop.
+    pub async fn fold_after_erasure(&self) {
+        let db = self.clone();
+        match tokio::task::spawn_blocking(move || db.checkpoint()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "erased, but the WAL cannot be folded into the file yet")
+            }
+            Err(e) => tracing::warn!(error = %e, "checkpoint task failed"),
+        }
+    }
+
     /// Whether writes are failing because the disk is full. Once a write has failed so,
     /// each call looks whether there is room again (space freed by someone else), so the
     /// state clears without waiting for the next write.

@@ -559,6 +559,7 @@ pub struct Parked {
     pub id: i64,
     /// `attendee_create`, `attendee_update`, `attendee_delete`, `check_in`, `check_out`,
     /// `undo`, `field_create`, `field_update`, `field_delete`.
+    #[schema(schema_with = crate::domain::schema::parked_kind)]
     pub kind: String,
     pub event_id: i64,
     /// The local attendee (attendee changes) or attendee field (field changes).
@@ -619,6 +620,7 @@ pub fn parked_count(conn: &Connection) -> Result<i64> {
 pub struct Conflict {
     pub id: i64,
     /// `duplicate_entry`, `edit` or `deleted_remotely`.
+    #[schema(schema_with = crate::domain::schema::conflict_kind)]
     pub kind: String,
     #[schema(required = true)]
     pub event_id: Option<i64>,

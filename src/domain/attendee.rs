@@ -26,8 +26,9 @@ pub struct Attendee {
     /// The code on the attendee's ticket and badge. Generated at create (80 random bits,
     /// Crockford base 32 in four groups, e.g. `7KQ2-MXW9-PD3A-H8RT`) unless given.
     pub qr_code: String,
-    /// RFC 3339, UTC. An attendee pulled from a remote has the remote's `created_at` as
-    /// it sent it.
+    /// RFC 3339, UTC. An attendee pulled from a remote has the remote's `created_at`
+    /// (normalised to UTC; the time it arrived when the remote's is not a time).
+    #[schema(format = DateTime)]
     pub created_at: String,
     /// Extension: RFC 3339, UTC; moves on every change to the attendee.
     #[schema(format = DateTime)]
@@ -65,8 +66,9 @@ impl Attendee {
 /// An answer to one of the event's fields.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AttendeeFieldValue {
-    /// Shared with every other answer to this field read from the same copy
-    /// (`db::cache`): a list page does not clone the field for each attendee.
+    // Shared with every other answer to this field read from the same copy (`db::cache`):
+    // a list page does not clone the field for each attendee.
+    /// The field this answers.
     #[schema(value_type = AttendeeField)]
     pub field: std::sync::Arc<AttendeeField>,
     /// string, number, boolean, array, object, or null when unanswered.

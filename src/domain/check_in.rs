@@ -248,6 +248,10 @@ pub struct DoorSteps {
     pub answers: Vec<AttendeeFieldValueInput>,
     /// An organiser chose to skip the missing questions.
     pub skip_questions: bool,
+    /// A joined door: the venue hub admitted this scan (`decided_by: hub`). Should this
+    /// door already show its result (its follower of the hub's stream applied the hub's
+    /// record first), the admission is still recorded here as `ok`, once (issue 37).
+    pub hub_admitted: bool,
 }
 
 /// The answer to a scan: always 200, with the outcome a door person needs.
@@ -271,7 +275,7 @@ pub struct ScanResult {
     /// `here` when this kiosk decided alone because the hub was slow or away (the scan
     /// reaches the hub with the next sync). Absent elsewhere.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>, example = "hub")]
+    #[schema(schema_with = crate::domain::schema::decided_by)]
     pub decided_by: Option<&'static str>,
 }
 

@@ -332,8 +332,7 @@ impl AttendeeField {
         Problem::new(
             at.clone(),
             format!(
-                ": `{choice}` is not one of the options of field `{}` ({})",
-                self.name,
+                ": `{choice}` is not one of the options ({})",
                 self.options.join(", ")
             ),
         )

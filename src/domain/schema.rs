@@ -95,6 +95,67 @@ pub fn options() -> Schema {
     }))
 }
 
+/// A string that is one of `values`: a closed set of words that a Rust type holds as
+/// text, stated as an `enum` so that generated clients get one (issue 37).
+fn one_of(values: &[&str], description: &str) -> Schema {
+    schema(json!({"type": "string", "enum": values, "description": description}))
+}
+
+/// `Conflict.kind`.
+pub fn conflict_kind() -> Schema {
+    one_of(
+        &["duplicate_entry", "edit", "deleted_remotely"],
+        "`duplicate_entry`: an attendee admitted at two doors (or by two kiosks); `edit`: \
+         both sides changed the same member; `deleted_remotely`: edited here, deleted on the \
+         remote.",
+    )
+}
+
+/// `Parked.kind` and `ParkedEdit`'s entry kinds.
+pub fn parked_kind() -> Schema {
+    one_of(
+        &[
+            "attendee_create",
+            "attendee_update",
+            "attendee_delete",
+            "check_in",
+            "check_out",
+            "undo",
+            "field_create",
+            "field_update",
+            "field_delete",
+        ],
+        "What the parked change does.",
+    )
+}
+
+/// `RowResult.action`.
+pub fn row_action() -> Schema {
+    one_of(
+        &["create", "update", "unchanged", "invalid"],
+        "What the import does (or, in a dry run, would do) with the row.",
+    )
+}
+
+/// `RoundProgress.stage`.
+pub fn round_stage() -> Schema {
+    one_of(
+        &["connect", "pull", "push"],
+        "`connect`; `pull` (attendees of an event so far of its total); `push` (outbox \
+         entries sent so far of those pending).",
+    )
+}
+
+/// `ScanResult.decided_by` (absent where no hub is joined).
+pub fn decided_by() -> Schema {
+    one_of(
+        &["hub", "here"],
+        "On a kiosk joined to a venue hub: `hub` when the hub decided (it sees every door), \
+         `here` when this kiosk decided alone because the hub was slow or away (the scan \
+         reaches the hub with the next sync). Absent elsewhere.",
+    )
+}
+
 fn blank() -> Value {
     json!({"type": "string", "pattern": format!("^[{SPACE}]*$"), "description": "Blank: stored as null."})
 }
@@ -105,7 +166,7 @@ pub fn required_email() -> Schema {
         "type": "string",
         "format": "email",
         "maxLength": 254,
-        "description": "An email address (at most 254 characters)."
+        "description": "An email address with a domain name (at most 254 characters): `ops@localhost`, address literals (`user@[127.0.0.1]`) and quoted local parts are refused, as strict email validators refuse them."
     }))
 }
 
@@ -113,7 +174,7 @@ pub fn required_email() -> Schema {
 pub fn optional_email() -> Schema {
     schema(json!({
         "anyOf": [{"type": "string", "format": "email", "maxLength": 254}, blank(), {"type": "null"}],
-        "description": "An email address (at most 254 characters); blank or null for none."
+        "description": "An email address with a domain name (at most 254 characters; `ops@localhost`, address literals and quoted local parts are refused); blank or null for none."
     }))
 }
 

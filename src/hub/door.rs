@@ -245,7 +245,7 @@ pub fn apply(
     hub: &HubScan,
     before: i64,
     action: crate::domain::check_in::Action,
-    local_scan: impl FnOnce(&Connection) -> Result<crate::db::check_ins::Applied>,
+    local_scan: impl FnOnce(&Connection, bool) -> Result<crate::db::check_ins::Applied>,
 ) -> Result<Option<crate::db::check_ins::Applied>> {
     use crate::domain::check_in::Outcome;
     use crate::domain::status::CheckinStatus;
@@ -266,7 +266,9 @@ pub fn apply(
     };
     match outcome {
         Outcome::Ok => {
-            let mut applied = local_scan(conn)?;
+            // Recorded here as `ok` even when this door's follower already applied the
+            // hub's record (issue 37): one admission, one `ok` record at this door.
+            let mut applied = local_scan(conn, true)?;
             if let Some((id, _)) = local {
                 // The hub has the change: nothing of it is to be sent.
                 let queued = store::check_in_entries_after(conn, before, id)?;

@@ -93,6 +93,7 @@ pub type Progress = dyn Fn(&str, u64, u64) + Sync;
 pub struct RoundProgress {
     /// `connect`, `pull` (attendees of an event so far of its total) or `push` (outbox
     /// entries sent so far of those pending).
+    #[schema(schema_with = crate::domain::schema::round_stage)]
     pub stage: String,
     pub done: u64,
     pub total: u64,

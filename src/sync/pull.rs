@@ -274,7 +274,11 @@ fn insert_attendee(
             .unwrap_or(RsvpStatus::Confirmed),
         checkin_status: theirs.checkin_status,
         qr_code: code,
-        created_at: text(&a.created_at).unwrap_or_else(time::now),
+        // Normalised to RFC 3339 in UTC (the document says `date-time`); a remote's
+        // time that is not one is replaced by the time it arrived here.
+        created_at: text(&a.created_at)
+            .and_then(|t| time::parse_rfc3339(&crate::error::At::Member("created_at"), &t).ok())
+            .unwrap_or_else(time::now),
     };
     let id = mirror::insert_attendee(conn, local_event, &row)?;
     let answers: Vec<_> = theirs.answers.into_iter().collect();

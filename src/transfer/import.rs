@@ -174,6 +174,7 @@ pub struct RowResult {
     /// The row's line in the file (the heading line is 1).
     pub row: usize,
     /// `create`, `update`, `unchanged` or `invalid`.
+    #[schema(schema_with = crate::domain::schema::row_action)]
     pub action: &'static str,
     /// The attendee the row created or updated (or, for an invalid row, matched). Null
     /// when there is none: a row with no match that is invalid, or an attendee this import

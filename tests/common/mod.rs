@@ -29,6 +29,8 @@ pub struct Server {
     pub extra_stdout: Vec<String>,
     /// The `--key-file` the server was started with, given to `cli` too.
     key_file: Option<String>,
+    /// Where its stderr goes, when kept ([`Server::start_in_logged`]).
+    log_file: Option<PathBuf>,
     _dir: tempfile::TempDir,
 }
 
@@ -212,7 +214,34 @@ impl Server {
 
     /// Starts `entrada serve` on `<dir>/entrada.db` (an existing database or a new one).
     pub fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
+        Self::spawn(dir, extra, false)
+    }
+
+    /// [`Server::start_in`] with the server's log (stderr, at `info`) kept in a file of
+    /// its directory, read by [`Server::log`].
+    pub fn start_in_logged(dir: tempfile::TempDir, extra: &[&str]) -> Server {
+        Self::spawn(dir, extra, true)
+    }
+
+    /// What a server started with [`Server::start_in_logged`] has logged so far.
+    pub fn log(&self) -> String {
+        let path = self
+            .log_file
+            .as_ref()
+            .expect("a server started with its log kept");
+        std::fs::read_to_string(path).unwrap_or_default()
+    }
+
+    fn spawn(dir: tempfile::TempDir, extra: &[&str], logged: bool) -> Server {
         let db = dir.path().join("entrada.db");
+        let log_file = logged.then(|| dir.path().join("server.log"));
+        let (stderr, level) = match &log_file {
+            Some(path) => (
+                Stdio::from(std::fs::File::create(path).expect("log file")),
+                "entrada=info",
+            ),
+            None => (Stdio::inherit(), "entrada=warn"),
+        };
         let bind = if extra.contains(&"--bind") {
             vec![]
         } else {
@@ -226,9 +255,9 @@ impl Server {
             .args(extra)
             .env_remove("ENTRADA_DB")
             .env_remove("ENTRADA_BIND")
-            .env("ENTRADA_LOG", "entrada=warn")
+            .env("ENTRADA_LOG", level)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("start entrada serve");
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
@@ -264,6 +293,7 @@ impl Server {
                 .position(|a| *a == "--key-file")
                 .and_then(|i| extra.get(i + 1))
                 .map(|k| k.to_string()),
+            log_file,
             _dir: dir,
         }
     }
@@ -943,4 +973,20 @@ pub fn eventually<T>(what: &str, limit: Duration, mut probe: impl FnMut() -> Opt
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Every item of a paged list (`per_page=100`).
+pub fn all_items(server: &Server, token: &str, path: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    let sep = if path.contains('?') { '&' } else { '?' };
+    for page in 1.. {
+        let r = server.get(&format!("{path}{sep}per_page=100&page={page}"), token);
+        assert_eq!(r.status, 200, "{}", r.text);
+        let items = r.json()["items"].as_array().expect("items").clone();
+        if items.is_empty() {
+            break;
+        }
+        out.extend(items);
+    }
+    out
 }
