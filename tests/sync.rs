@@ -1791,3 +1791,114 @@ fn sync_run_waits_for_a_running_round_and_then_runs_its_own() {
     let r = bare.post("/kiosk/sync/run", &t, json!(null));
     assert_eq!(r.status, 409, "{}", r.text);
 }
+
+/// Issue 37, 11: a DNS server that never answers. The kiosk runs in a mount namespace of
+/// its own whose `/etc/resolv.conf` names a loopback address where this test holds a UDP
+/// socket that reads nothing, so the system's resolver waits out its timeouts (glibc: 5 s
+/// a try, two tries). `POST /kiosk/sync/run` still answers within a few seconds (the
+/// sync's lookups give up after 2 s), and with `Prefer: respond-async` at once (202),
+/// the round going on in the background until `GET /kiosk/sync` says it ended.
+#[test]
+fn a_round_answers_promptly_when_the_dns_server_is_silent() {
+    let silent = (2..200)
+        .find_map(|i| std::net::UdpSocket::bind(format!("127.0.77.{i}:53")).ok())
+        .expect("this test binds port 53 of a loopback address (root is needed)");
+    let address = silent.local_addr().expect("bound").ip();
+    let files = tempfile::tempdir().expect("tempdir");
+    let resolv = files.path().join("resolv.conf");
+    std::fs::write(&resolv, format!("nameserver {address}\n")).expect("write resolv.conf");
+    let resolv = resolv.to_str().expect("a UTF-8 path").to_owned();
+    let k = Server::start_wrapped(
+        tempfile::tempdir().expect("tempdir"),
+        &[
+            "unshare",
+            "-m",
+            "sh",
+            "-c",
+            "mount --bind \"$0\" /etc/resolv.conf && exec \"$@\"",
+            &resolv,
+        ],
+        &["--sync-interval", "0", "--rate-limit", "0"],
+    );
+    let person = k.organiser_token();
+    let put = k.call_with(
+        "PUT",
+        &format!("{}/kiosk/sync/config", k.base),
+        Some(&person),
+        &[("X-Account-Id", "1")],
+        Some(&json!({"item": {
+            "base_url": "https://sync.silent-dns.example/api/v2",
+            "auth_url": "https://sync.silent-dns.example",
+            "client_id": "kiosk-1", "client_secret": "very secret", "events": [1]}})),
+    );
+    assert_eq!(put.status, 200, "{}", put.text);
+    let token = k.token("read write");
+
+    let started = std::time::Instant::now();
+    let r = k.call(
+        "POST",
+        &format!("{}/kiosk/sync/run", k.base),
+        Some(&token),
+        None,
+    );
+    let took = started.elapsed();
+    assert_eq!(r.status, 200, "{}", r.text);
+    let summary = r.json();
+    assert_eq!(summary["reached"], false, "{summary}");
+    assert!(
+        summary["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("sync.silent-dns.example") && e.contains("DNS")),
+        "the round says the name was not found: {summary}"
+    );
+    assert!(
+        took < Duration::from_secs(5),
+        "the round waited {took:?} on a silent DNS server"
+    );
+    let before = status(&k, &token)["last_attempt_at"].clone();
+    assert!(before.is_string(), "the round was recorded");
+
+    // With `Prefer: respond-async` the answer does not wait for the round at all.
+    let started = std::time::Instant::now();
+    let r = k.call_with(
+        "POST",
+        &format!("{}/kiosk/sync/run", k.base),
+        Some(&token),
+        &[("Prefer", "respond-async")],
+        None,
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "202 at once, not after {:?}",
+        started.elapsed()
+    );
+    assert_eq!(r.status, 202, "{}", r.text);
+    assert_eq!(
+        r.header("preference-applied").as_deref(),
+        Some("respond-async")
+    );
+    assert_eq!(r.header("location").as_deref(), Some("/api/v2/kiosk/sync"));
+    assert_eq!(r.json()["configured"], true, "{}", r.text);
+    // The round ran in the background, and says so when it ends.
+    let after = common::eventually("the background round ends", Duration::from_secs(30), || {
+        let s = status(&k, &token);
+        (s["running"] == false && s["last_attempt_at"] != before).then_some(s)
+    });
+    assert!(
+        after["last_error"]
+            .as_str()
+            .is_some_and(|e| e.contains("DNS")),
+        "{after}"
+    );
+    // Without a configuration there is no round to start, at once or not.
+    let other = Server::start_with(&["--sync-interval", "0"]);
+    let r = other.call_with(
+        "POST",
+        &format!("{}/kiosk/sync/run", other.base),
+        Some(&other.token("read write")),
+        &[("Prefer", "respond-async")],
+        None,
+    );
+    assert_eq!(r.status, 409, "{}", r.text);
+    drop(silent);
+}

@@ -218,7 +218,9 @@ anything else is 404.
   `{configured, online, last_success_at, last_attempt_at, last_error, pending, parked, conflicts,
   running, progress, consecutive_failures, next_round_at}` as a bare object (the last two:
   the background sync's failures in a row and when it starts its next round on its own); conflicts have a `kind` of `duplicate_entry`, `edit` or
-  `deleted_remotely`. `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
+  `deleted_remotely`. `POST /kiosk/sync/run` answers with the round's summary, or with
+  `Prefer: respond-async` 202 at once while the round runs in the background.
+  `GET`/`PUT /kiosk/sync/config`, `POST /kiosk/sync/run` and the
   parked-entry routes need `write` (organisers, not door staff); the client secret is
   write-only and never returned. `POST /kiosk/decode` (`read`; the kiosk UI's own, not
   described here, also at the root) reads QR codes from a camera frame. `POST`/`GET /kiosk/clients` and `DELETE /kiosk/clients/{client_id}`

@@ -5,6 +5,8 @@
 
 use crate::api::json::Json;
 use axum::extract::State;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -118,28 +120,91 @@ pub async fn put_config(
 }
 
 /// Run a sync round now (push, then pull) and answer what it did. A remote that cannot
-/// be reached is not an error of this request: the summary says so (`reached`, `error`).
+/// be reached is not an error of this request: the summary says so (`reached`, `error`);
+/// a name the DNS does not answer for within 2 s counts as not found (and fails at once
+/// for the next 15 s), so the answer does not wait out the system's resolver.
 /// While another round runs (the server's own, after a change), this one waits for it to
 /// end and then runs: the answer is always of a round that started after the request
 /// (409 also if the running round lasts over 10 minutes). 409 when no sync is configured
 /// (a state of the kiosk, not a fault of the request).
+///
+/// With `Prefer: respond-async` (RFC 7240) the answer comes at once: 202 with the sync's
+/// state (`GET /kiosk/sync`, named by `Location`), `Preference-Applied: respond-async`,
+/// and the round runs in the background as the UI's does; it has ended when
+/// `GET /kiosk/sync` says `running: false` and a `last_attempt_at` later than the 202.
 #[utoipa::path(post, operation_id = "runSync", path = "/kiosk/sync/run", tag = "kiosk",
-    responses((status = 200, description = "What the round did", body = Summary), WriteErrors),
+    params(("Prefer" = Option<String>, Header,
+        description = "`respond-async`: answer 202 at once and run the round in the background")),
+    responses(
+        (status = 200, description = "What the round did", body = Summary),
+        (status = 202, description = "The round was started in the background (`Prefer: respond-async`): the sync's state now; follow `GET /kiosk/sync` for its progress and end", body = Status,
+            headers(("Location" = String, description = "`/api/v2/kiosk/sync`"),
+                    ("Preference-Applied" = String, description = "`respond-async`"))),
+        WriteErrors),
     security(("oauth2" = ["write"])))]
-pub async fn run(access: Access<Write>, State(state): State<AppState>) -> Result<Json<Summary>> {
-    access
+pub async fn run(
+    access: Access<Write>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response> {
+    let status = access
         .read(&state.db, move |conn, account| {
-            check_account(store::config(conn)?.as_ref(), account)
+            let config = store::config(conn)?;
+            check_account(config.as_ref(), account)?;
+            if config.is_none() {
+                // Said before answering 202: a background round could only fail for it.
+                return Err(Error::Conflict(
+                    "the sync is not configured (entrada sync configure, or the UI's Sync \
+                     screen)"
+                        .into(),
+                ));
+            }
+            sync::status(conn)
         })
         .await?;
     // The round runs in a task of its own: a client that hangs up (or the request time
     // limit) must not cut a round off halfway.
     let db = state.db.clone();
     let round = tokio::spawn(async move { sync::round_when_free(&db, &|_, _, _| {}).await });
+    if prefers_async(&headers) {
+        tokio::spawn(async move {
+            match round.await {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => tracing::warn!("a sync round asked for in the background: {e}"),
+                Err(e) => tracing::warn!("a sync round asked for in the background failed: {e}"),
+            }
+        });
+        let mut answer = (StatusCode::ACCEPTED, Json(status)).into_response();
+        let h = answer.headers_mut();
+        h.insert(
+            header::LOCATION,
+            HeaderValue::from_static("/api/v2/kiosk/sync"),
+        );
+        h.insert(
+            HeaderName::from_static("preference-applied"),
+            HeaderValue::from_static("respond-async"),
+        );
+        return Ok(answer);
+    }
     let summary = round
         .await
         .map_err(|e| Error::internal(format!("the sync round failed: {e}")))??;
-    Ok(Json(summary))
+    Ok(Json(summary).into_response())
+}
+
+/// Whether a `Prefer` header asks for `respond-async` (RFC 7240: a comma-separated list
+/// of preferences, each maybe with parameters; names are case-insensitive).
+fn prefers_async(headers: &HeaderMap) -> bool {
+    headers
+        .get_all("prefer")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|p| {
+            p.split(';')
+                .next()
+                .is_some_and(|name| name.trim().eq_ignore_ascii_case("respond-async"))
+        })
 }
 
 async fn parked_action(

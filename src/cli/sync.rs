@@ -93,7 +93,12 @@ pub(super) fn sync_command(cmd: SyncCommand) -> Result<()> {
         }
         SyncCommand::Run { db } => {
             let db = db.open()?;
-            let summary = runtime()?.block_on(sync_run(&db))?;
+            let rt = runtime()?;
+            let summary = rt.block_on(sync_run(&db));
+            // A name lookup given up on (`sync::dns`) may still run in a blocking thread
+            // until the system's resolver times out: the command does not wait for it.
+            rt.shutdown_background();
+            let summary = summary?;
             let parked = db.read_blocking(crate::db::sync::parked)?;
             let mut out = std::io::stdout().lock();
             let _ = writeln!(
@@ -115,7 +120,9 @@ pub(super) fn sync_command(cmd: SyncCommand) -> Result<()> {
             let _ = out.flush();
             // Entries waiting behind a parked one could not be sent: they do not fail it.
             match summary.error {
-                Some(e) => Err(Error::internal(format!("the round did not complete: {e}"))),
+                // A state of the network or the remote, not a fault of Entrada's: said
+                // as it is (exit 1), without "internal error".
+                Some(e) => Err(Error::Conflict(format!("the round did not complete: {e}"))),
                 None => Ok(()),
             }
         }

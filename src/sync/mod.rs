@@ -14,6 +14,7 @@
 //! This file is the round itself (push, then pull), its status and the background loop.
 
 mod apply;
+pub mod dns;
 mod lease;
 pub mod merge;
 pub mod probe;

@@ -132,22 +132,19 @@ pub async fn name_not_found(url: &url::Url) -> Option<String> {
         return None; // an IP address: nothing to look up
     }
     let port = url.port_or_known_default().unwrap_or(443);
-    let lookup = tokio::time::timeout(
-        Duration::from_secs(5),
-        tokio::net::lookup_host((host.to_owned(), port)),
-    )
-    .await;
-    let found = match lookup {
-        Ok(Ok(addrs)) => addrs.count() > 0,
-        _ => false,
-    };
-    if found {
+    // Bounded, and at once for a name whose lookup just timed out (`dns`).
+    if super::dns::lookup(host, port).await.is_ok() {
         return None;
     }
-    Some(format!(
+    Some(name_not_found_words(host))
+}
+
+/// What a person is told when the name `host` cannot be found.
+pub fn name_not_found_words(host: &str) -> String {
+    format!(
         "The name “{host}” could not be found (DNS). Check the spelling of the address \
          and that this computer is on a network that reaches it."
-    ))
+    )
 }
 
 /// The error chain of a request, for telling TLS failures from others.
@@ -237,6 +234,7 @@ async fn network_failure(url: &url::Url, e: &reqwest::Error) -> Probe {
 
 fn client() -> Step<reqwest::Client> {
     reqwest::Client::builder()
+        .dns_resolver(std::sync::Arc::new(super::dns::Bounded))
         .connect_timeout(Duration::from_secs(5))
         .timeout(Duration::from_secs(20))
         .redirect(reqwest::redirect::Policy::none())

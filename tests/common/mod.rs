@@ -214,13 +214,20 @@ impl Server {
 
     /// Starts `entrada serve` on `<dir>/entrada.db` (an existing database or a new one).
     pub fn start_in(dir: tempfile::TempDir, extra: &[&str]) -> Server {
-        Self::spawn(dir, extra, false)
+        Self::spawn(dir, extra, false, &[])
+    }
+
+    /// [`Server::start_in`] with `entrada serve` run by `wrapper` (a command and its
+    /// arguments that ends by running the rest of its command line, like `unshare -m sh -c
+    /// '...; exec "$@"' sh`): the server process is whatever the wrapper execs.
+    pub fn start_wrapped(dir: tempfile::TempDir, wrapper: &[&str], extra: &[&str]) -> Server {
+        Self::spawn(dir, extra, false, wrapper)
     }
 
     /// [`Server::start_in`] with the server's log (stderr, at `info`) kept in a file of
     /// its directory, read by [`Server::log`].
     pub fn start_in_logged(dir: tempfile::TempDir, extra: &[&str]) -> Server {
-        Self::spawn(dir, extra, true)
+        Self::spawn(dir, extra, true, &[])
     }
 
     /// What a server started with [`Server::start_in_logged`] has logged so far.
@@ -232,7 +239,7 @@ impl Server {
         std::fs::read_to_string(path).unwrap_or_default()
     }
 
-    fn spawn(dir: tempfile::TempDir, extra: &[&str], logged: bool) -> Server {
+    fn spawn(dir: tempfile::TempDir, extra: &[&str], logged: bool, wrapper: &[&str]) -> Server {
         let db = dir.path().join("entrada.db");
         let log_file = logged.then(|| dir.path().join("server.log"));
         let (stderr, level) = match &log_file {
@@ -247,7 +254,15 @@ impl Server {
         } else {
             vec!["--bind", "127.0.0.1:0"]
         };
-        let mut child = Command::new(BIN)
+        let mut command = match wrapper.split_first() {
+            Some((program, args)) => {
+                let mut c = Command::new(program);
+                c.args(args).arg(BIN);
+                c
+            }
+            None => Command::new(BIN),
+        };
+        let mut child = command
             .arg("serve")
             .arg("--db")
             .arg(&db)

@@ -225,6 +225,37 @@ describe('data', () => {
     }
   });
 
+  // Issue 37: at 1024x600 two toasts stood over "Import 20 rows". A toast lets presses
+  // through to what is under it, and the next press takes the confirmations away.
+  it('keeps toasts from standing between the organiser and the import at 1024x600', async () => {
+    const small = await newPage(browser, { width: 1024, height: 600, server });
+    try {
+      await signIn(small, server);
+      await small.goto(`${server.base}/#/attendees`);
+      await small.getByTestId('row-check-in').first().click();
+      const shown = small.getByTestId('toast');
+      await shown.waitFor();
+      const box = await shown.boundingBox();
+      const under = await small.evaluate(([x, y]) => {
+        const el = document.elementFromPoint(x, y);
+        return el?.closest('[data-testid="toast"]') ? 'the toast' : 'the page';
+      }, [box.x + box.width / 2, box.y + box.height / 2]);
+      assert.equal(under, 'the page', 'a press on the toast reaches the page under it');
+      await small.getByTestId('nav-data').click();
+      await small.getByTestId('data-screen').waitFor();
+      assert.equal(await shown.count(), 0, 'the next press took the confirmation away');
+      await small.getByTestId('import-file').setInputFiles(csvFile);
+      await small.locator('[data-testid="import-column"][data-heading="Vorname"]').getByTestId('column-map').selectOption('first_name');
+      const button = small.getByTestId('import-all').or(small.getByTestId('import-valid')).first();
+      await button.waitFor();
+      await button.scrollIntoViewIfNeeded();
+      assert.equal(await shown.count(), 0);
+      assert.deepEqual(small.problems, []);
+    } finally {
+      await small.context().close();
+    }
+  });
+
   it('raised no page errors or CSP violations', () => {
     assert.deepEqual(page.problems, []);
   });

@@ -88,6 +88,18 @@ async function assertNothingOverflows(page, where) {
         out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${el.innerText.slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
       }
     }
+    // An example in an empty box is read whole: a placeholder wider than its box is cut.
+    const ruler = document.createElement('canvas').getContext('2d');
+    for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || !el.placeholder) continue;
+      const style = getComputedStyle(el);
+      const shown = getComputedStyle(el, '::placeholder');
+      ruler.font = `${shown.fontStyle} ${shown.fontWeight} ${shown.fontSize} ${shown.fontFamily}`;
+      const need = ruler.measureText(el.placeholder).width;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (need > room + 1) out.push(`the example in ${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${el.placeholder}" is cut (${Math.ceil(need)} > ${Math.floor(room)} px)`);
+    }
     // A long label must not squeeze its input to nothing.
     for (const el of document.querySelectorAll('input[type="text"], input[type="search"], input:not([type]), input[type="email"], select')) {
       const r = el.getBoundingClientRect();

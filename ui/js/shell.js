@@ -320,12 +320,33 @@ function renderSyncBadge() {
   badge.dataset.state = kind;
 }
 
-/** A short message at the bottom of the screen. kind: 'ok' | 'error' | 'info'. */
+/**
+ * A short message at the bottom of the screen. kind: 'ok' | 'error' | 'info'.
+ * A toast never stands between a person and a control (issue 37: toasts over "Import 20
+ * rows"): clicks and taps go through it to what lies under it, and the next thing the
+ * person does (a press, a tap, a key) takes the confirmations away; an error stays its
+ * time, so that it is read.
+ */
 export function toast(message, kind = 'info', ms = 3000) {
   const box = $('toasts');
   // Never a pile: the newest replaces all but one older message.
   while (box.children.length > 1) box.firstElementChild.remove();
   const el = h('div', { class: ['toast', `toast-${kind}`], role: kind === 'error' ? 'alert' : 'status', 'data-testid': 'toast' }, message);
+  el.dataset.shownAt = String(performance.now());
   box.appendChild(el);
   setTimeout(() => el.remove(), kind === 'error' ? Math.max(ms, 6000) : ms);
+  if (!toastsWatched) {
+    toastsWatched = true;
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, settleToasts, { capture: true, passive: true });
+  }
+}
+
+let toastsWatched = false;
+
+/** Removes the confirmations shown before this press or key (not the errors). */
+function settleToasts(e) {
+  for (const el of [...$('toasts').children]) {
+    // The press that led to the toast began before it: only a later one is the next.
+    if (!el.classList.contains('toast-error') && e.timeStamp > Number(el.dataset.shownAt)) el.remove();
+  }
 }

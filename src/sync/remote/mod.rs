@@ -84,6 +84,9 @@ pub const CERTIFICATE_CHANGED: &str = "the hub's certificate changed: this kiosk
 fn network_failure(e: &reqwest::Error) -> Failure {
     if crate::hub::tls::is_pin_mismatch(e) {
         Failure::CertificateChanged
+    } else if let Some(u) = super::dns::unresolved_in(e) {
+        // Not retried within the round: the name will not be found a second later.
+        Failure::NameNotFound(super::probe::name_not_found_words(&u.host))
     } else {
         Failure::Transient(without_url(e))
     }
@@ -194,6 +197,7 @@ impl Remote {
             None => reqwest::Client::builder(),
         };
         let http = builder
+            .dns_resolver(std::sync::Arc::new(super::dns::Bounded))
             .connect_timeout(Duration::from_secs(5))
             .timeout(Duration::from_secs(30))
             // The token endpoint must not be followed elsewhere (oauth2's advice).

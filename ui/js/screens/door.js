@@ -51,6 +51,7 @@ function svgIcon(kind) {
     undo: 'M16 14 L8 22 L16 30 M8 22 H30 A10 10 0 0 1 30 42 H22',
     nocamera: 'M6 17 H14 L17 12 H31 L34 17 H42 V38 H6 Z M24 22 A5 5 0 1 0 24.01 22 M8 8 L40 42',
     ask: 'M24 5 A19 19 0 1 1 23.99 5 M24 14 V27 M24 34 V35',
+    enter: 'M8 24 H38 M26 12 L38 24 L26 36',
   }[kind] || '';
   path.setAttribute('d', d);
   path.setAttribute('fill', 'none');
@@ -461,7 +462,12 @@ export function render(root) {
   });
   const manualForm = h('form', { class: 'manual', 'data-testid': 'manual-form', novalidate: true },
     h('label', { for: 'manual-code' }, t('door-code-label')),
-    h('div', { class: 'input-row' }, manualInput, h('button', { type: 'submit', class: 'btn btn-primary', 'data-testid': 'manual-submit' }, t('door-code-submit'))));
+    h('div', { class: 'input-row' }, manualInput, h('button', {
+      type: 'submit', class: 'btn btn-primary btn-enter', 'data-testid': 'manual-submit',
+      // An arrow, named in words for screen readers and on hover: a word in the button
+      // left the code box too narrow for its example at 1024x600 (issue 37).
+      'aria-label': t('door-code-submit'), title: t('door-code-submit'),
+    }, svgIcon('enter'))));
   manualForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const code = manualInput.value.trim();
