@@ -59,6 +59,15 @@ authorize-cannot-check = Der Server konnte die Anmeldung nicht prüfen. Bitte er
 authorize-busy = Der Server prüft gerade andere Anmeldungen. Bitte gleich erneut versuchen.
 authorize-no-account = Ihr Benutzer hat hier keinen Zugang zu einem Konto. Fragen Sie einen Veranstalter.
 authorize-cannot-complete = Der Server konnte die Anmeldung nicht abschließen. Bitte erneut versuchen.
+authorize-new-title = Eigenes Passwort wählen
+authorize-new-intro = Sie haben sich mit einem vorläufigen Passwort angemeldet. Wählen Sie jetzt Ihr eigenes: mindestens { $min } Zeichen, und nur Sie sollten es kennen.
+authorize-new-password = Neues Passwort
+authorize-new-again = Neues Passwort wiederholen
+authorize-new-submit = Speichern und anmelden
+authorize-new-too-short = Das neue Passwort muss mindestens { $min } Zeichen haben (es hat { $count }).
+authorize-new-too-long = Das neue Passwort ist länger als 1000 Zeichen.
+authorize-new-mismatch = Die beiden neuen Passwörter stimmen nicht überein.
+authorize-new-same = Wählen Sie ein anderes Passwort als das vorläufige.
 
 # Probleme einer Eingabe (422), nach dem Feld, um das es geht.
 problem-required = ist erforderlich

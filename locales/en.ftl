@@ -63,6 +63,16 @@ authorize-cannot-check = The server could not check the sign-in. Please try agai
 authorize-busy = The server is busy checking other sign-ins. Please try again in a moment.
 authorize-no-account = Your user has no access to any account here. Ask an organiser.
 authorize-cannot-complete = The server could not complete the sign-in. Please try again.
+# The first sign-in with a temporary passphrase (one an organiser was shown): choose your own.
+authorize-new-title = Choose your passphrase
+authorize-new-intro = You signed in with a temporary passphrase. Choose your own now: at least { $min } characters, and only you should know it.
+authorize-new-password = New passphrase
+authorize-new-again = New passphrase again
+authorize-new-submit = Save and sign in
+authorize-new-too-short = The new passphrase must have at least { $min } characters (it has { $count }).
+authorize-new-too-long = The new passphrase is longer than 1000 characters.
+authorize-new-mismatch = The two new passphrases are not the same.
+authorize-new-same = Choose a passphrase other than the temporary one.
 
 # A 422 problem's message, after the member it is about (`item.email is not a valid
 # email address`). Each value is the server's English message exactly: it is found by it.

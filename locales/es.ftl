@@ -59,6 +59,15 @@ authorize-cannot-check = El servidor no pudo comprobar el inicio de sesión. Int
 authorize-busy = El servidor está comprobando otros inicios de sesión. Inténtalo de nuevo en un momento.
 authorize-no-account = Tu usuario no tiene acceso a ninguna cuenta aquí. Pregunta a un organizador.
 authorize-cannot-complete = El servidor no pudo completar el inicio de sesión. Inténtalo de nuevo.
+authorize-new-title = Elige tu contraseña
+authorize-new-intro = Has iniciado sesión con una contraseña temporal. Elige ahora la tuya: al menos { $min } caracteres, y solo tú deberías conocerla.
+authorize-new-password = Contraseña nueva
+authorize-new-again = Repite la contraseña nueva
+authorize-new-submit = Guardar e iniciar sesión
+authorize-new-too-short = La contraseña nueva debe tener al menos { $min } caracteres (tiene { $count }).
+authorize-new-too-long = La contraseña nueva tiene más de 1000 caracteres.
+authorize-new-mismatch = Las dos contraseñas nuevas no coinciden.
+authorize-new-same = Elige una contraseña distinta de la temporal.
 
 # Problemas de un dato (422), tras el campo al que se refieren.
 problem-required = es obligatorio

@@ -59,6 +59,15 @@ authorize-cannot-check = Le serveur n’a pas pu vérifier la connexion. Réessa
 authorize-busy = Le serveur vérifie d’autres connexions. Réessayez dans un instant.
 authorize-no-account = Votre utilisateur n’a accès à aucun compte ici. Demandez à un organisateur.
 authorize-cannot-complete = Le serveur n’a pas pu terminer la connexion. Réessayez.
+authorize-new-title = Choisissez votre mot de passe
+authorize-new-intro = Vous vous êtes connecté avec un mot de passe temporaire. Choisissez maintenant le vôtre : au moins { $min } caractères, connu de vous seul.
+authorize-new-password = Nouveau mot de passe
+authorize-new-again = Confirmez le nouveau mot de passe
+authorize-new-submit = Enregistrer et se connecter
+authorize-new-too-short = Le nouveau mot de passe doit compter au moins { $min } caractères (il en a { $count }).
+authorize-new-too-long = Le nouveau mot de passe dépasse 1000 caractères.
+authorize-new-mismatch = Les deux nouveaux mots de passe ne sont pas identiques.
+authorize-new-same = Choisissez un mot de passe différent du mot de passe temporaire.
 
 # Problèmes d’une saisie (422), après le champ concerné.
 problem-required = est obligatoire

@@ -59,6 +59,15 @@ authorize-cannot-check = Serveren kunne ikke sjekke innloggingen. Prøv igjen.
 authorize-busy = Serveren sjekker andre innlogginger. Prøv igjen om et øyeblikk.
 authorize-no-account = Brukeren din har ikke tilgang til noen konto her. Spør en arrangør.
 authorize-cannot-complete = Serveren kunne ikke fullføre innloggingen. Prøv igjen.
+authorize-new-title = Velg ditt eget passord
+authorize-new-intro = Du logget inn med et midlertidig passord. Velg ditt eget nå: minst { $min } tegn, og bare du bør kjenne det.
+authorize-new-password = Nytt passord
+authorize-new-again = Gjenta det nye passordet
+authorize-new-submit = Lagre og logg inn
+authorize-new-too-short = Det nye passordet må ha minst { $min } tegn (det har { $count }).
+authorize-new-too-long = Det nye passordet er lengre enn 1000 tegn.
+authorize-new-mismatch = De to nye passordene er ikke like.
+authorize-new-same = Velg et annet passord enn det midlertidige.
 
 # Problemer med en verdi (422), etter feltet det gjelder.
 problem-required = er påkrevd

@@ -268,8 +268,9 @@ fn staff_are_managed_by_organisers() {
     assert_eq!(padded.status, 422, "{}", padded.text);
     assert!(padded.errors()[0].contains("item.role"), "{}", padded.text);
 
-    // Dan signs in with the temporary passphrase and may not manage staff.
-    let door = s.personal_token("dan@example.com", &temporary);
+    // Dan signs in with the temporary passphrase, chooses his own, and may not manage
+    // staff.
+    let door = s.first_sign_in("dan@example.com", &temporary, "dans own passphrase");
     let list = root_call(&s, "GET", "/kiosk/staff", Some(&organiser), None);
     assert_eq!(list.status, 200, "{}", list.text);
     let items = list.json()["items"].as_array().expect("items").clone();
@@ -327,7 +328,13 @@ fn staff_are_managed_by_organisers() {
         .expect("new")
         .to_owned();
     assert_ne!(fresh, temporary);
-    s.personal_token("dan@example.com", &fresh);
+    // A reset passphrase is temporary too; his own one no longer signs in.
+    let (status, _, _) = s.post_sign_in(&[
+        ("email", "dan@example.com"),
+        ("password", "dans own passphrase"),
+    ]);
+    assert_eq!(status, 401);
+    s.first_sign_in("dan@example.com", &fresh, "dans second passphrase");
 
     // The last active organiser can be neither disabled nor demoted; nothing changes.
     let me = root_call(&s, "GET", "/api/v2/me", Some(&organiser), None).item();
@@ -631,4 +638,83 @@ fn test_connection_says_what_failed() {
     let status = root_call(&s, "GET", "/kiosk/sync", Some(&token), None).json();
     assert_eq!(status["running"], false);
     assert_eq!(status["progress"], Value::Null);
+}
+
+/// Issue 37, 7: a passphrase an organiser was shown is the person's own only after the
+/// first sign-in, which asks for a new one by the set-up's rule and gives no code before.
+#[test]
+fn the_first_sign_in_with_a_temporary_passphrase_asks_for_a_new_one() {
+    let s = Server::start();
+    let organiser = set_up(&s);
+    let added = root_call(
+        &s,
+        "POST",
+        "/kiosk/staff",
+        Some(&organiser),
+        Some(json!({"item": {"name": "Tia Door", "email": "tia@example.com", "role": "door"}})),
+    );
+    assert_eq!(added.status, 201, "{}", added.text);
+    let temporary = added.item()["temporary_password"]
+        .as_str()
+        .expect("shown once")
+        .to_owned();
+
+    // The temporary passphrase signs in to a page that asks for a new one: no code yet.
+    let (status, location, page) =
+        s.post_sign_in(&[("email", "tia@example.com"), ("password", &temporary)]);
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        location.is_none(),
+        "no redirect with a code before a new passphrase"
+    );
+    assert!(page.contains("name=\"new_password\""), "{page}");
+    assert!(page.contains("autocomplete=\"new-password\""), "{page}");
+    assert!(
+        !page.contains(&temporary),
+        "the page does not carry the temporary passphrase"
+    );
+    let ticket = common::hidden_value(&page, "change_ticket").expect("change_ticket");
+    let choose = |new: &str, again: &str| {
+        s.post_sign_in(&[
+            ("change_ticket", ticket.as_str()),
+            ("new_password", new),
+            ("new_password_again", again),
+        ])
+    };
+    // The set-up's rule: at least 10 characters; the two the same; not the temporary one.
+    let (status, _, page) = choose("short", "short");
+    assert_eq!(status, 422);
+    assert!(page.contains("at least 10 characters (it has 5)"), "{page}");
+    let (status, _, page) = choose("tias own passphrase", "tias own passphrasE");
+    assert_eq!(status, 422);
+    assert!(page.contains("are not the same"), "{page}");
+    let (status, _, page) = choose(&temporary, &temporary);
+    assert_eq!(status, 422);
+    assert!(page.contains("other than the temporary one"), "{page}");
+    // A ticket that was altered is refused, and changes nothing.
+    let forged = format!("{}x", ticket);
+    let (status, _, _) = s.post_sign_in(&[
+        ("change_ticket", forged.as_str()),
+        ("new_password", "mallorys passphrase"),
+        ("new_password_again", "mallorys passphrase"),
+    ]);
+    assert_eq!(status, 403);
+
+    let (status, location, page) = choose("tias own passphrase", "tias own passphrase");
+    assert_eq!(status, 303, "{page}");
+    let token = s.exchange_sign_in_code(&location.expect("location"))["access_token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    assert_eq!(person(&s, "GET", "/events", &token, None).status, 200);
+    // Used once: the same page cannot set another passphrase.
+    let (status, _, _) = choose("another passphrase!", "another passphrase!");
+    assert_eq!(status, 403);
+    // The temporary passphrase no longer signs in; her own does, straight to a code.
+    let (status, _, _) = s.post_sign_in(&[("email", "tia@example.com"), ("password", &temporary)]);
+    assert_eq!(status, 401);
+    s.personal_token("tia@example.com", "tias own passphrase");
+    // A person made by the operator (the command line) chose their passphrase: no step.
+    s.create_user("cli@example.com", "door", 1, "cli-chosen-passphrase");
+    s.personal_token("cli@example.com", "cli-chosen-passphrase");
 }

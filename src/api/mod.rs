@@ -244,7 +244,8 @@ anything else is 404.
 - Staff (organisers: personal tokens with the role; client credentials get 403):
   `GET`/`POST /kiosk/staff`, `PATCH /kiosk/staff/{id}` (name, role, `disabled`: revokes
   every token at once), `POST /kiosk/staff/{id}/password` (a new temporary passphrase,
-  shown once; sign-ins end). A change that would leave the account without an active
+  shown once; sign-ins end). The first sign-in with a temporary passphrase asks the person
+  for their own on the sign-in page, by the set-up's rule, before any code is given. A change that would leave the account without an active
   organiser is 422.
 - `DELETE /events/{event_id}/registration_types/{id}` (attendees keep no type) and
   `DELETE /events/{event_id}/sessions/{id}` (its check-in history goes with it), refused

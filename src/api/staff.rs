@@ -65,7 +65,9 @@ pub struct StaffPatch {
 pub struct StaffWithPassphrase {
     #[serde(flatten)]
     pub member: StaffMember,
-    /// The temporary passphrase, shown only in this answer. When the email already signs
+    /// The temporary passphrase, shown only in this answer. The first sign-in with it
+    /// (`/oauth/authorize`) asks the person for their own (at least 10 characters, not
+    /// this one) and gives no code before. When the email already signs
     /// in on this kiosk (in another account), the person was invited instead: this
     /// passphrase then signs nobody in, the person keeps their own and accepts the
     /// invitation after signing in (`POST /me/invitations/{account_id}`). The answer is
@@ -223,7 +225,7 @@ pub async fn reset_password(
                 // A new invitation passphrase, as for a new person who lost theirs: the
                 // person's own passphrase is theirs and stays as it is.
             } else if users::only_in(conn, id, account)? {
-                users::set_password(conn, id, &hashed)?;
+                users::set_password(conn, id, &hashed, true)?;
             } else {
                 return Err(Error::Forbidden(
                     "this person also belongs to another account: only they can change their passphrase".into(),

@@ -13,7 +13,7 @@ use super::key::{self, DbFile, Kind};
 use crate::error::{Error, Result};
 
 /// Every schema step, in order; a database's `user_version` is how many it has had.
-const STEPS: [&str; 13] = [
+const STEPS: [&str; 14] = [
     include_str!("../../migrations/0001_init.sql"),
     include_str!("../../migrations/0002_check_in.sql"),
     include_str!("../../migrations/0003_people.sql"),
@@ -27,6 +27,7 @@ const STEPS: [&str; 13] = [
     include_str!("../../migrations/0011_hub.sql"),
     include_str!("../../migrations/0012_hub_pairing.sql"),
     include_str!("../../migrations/0013_accounts_apart.sql"),
+    include_str!("../../migrations/0014_temporary_passphrase.sql"),
 ];
 
 fn migrations() -> Migrations<'static> {

@@ -13,6 +13,8 @@ pub struct Credentials {
     pub id: i64,
     pub password_hash: String,
     pub disabled: bool,
+    /// The passphrase is one an organiser was shown: the next sign-in asks for a new one.
+    pub temporary: bool,
 }
 
 /// Creates a user, or adds a membership to an existing user with that email (whose name
@@ -97,6 +99,11 @@ pub fn add_staff(
         }
         None => {
             let id = insert_person(conn, email, name, password_hash)?;
+            // The organiser saw it: the person chooses their own at the first sign-in.
+            conn.execute(
+                "UPDATE users SET password_temporary = 1 WHERE id = ?1",
+                [id],
+            )?;
             conn.execute(
                 "INSERT INTO memberships (user_id, account_id, role, created_at, accepted_at)
                  VALUES (?1, ?2, ?3, ?4, ?4)",
@@ -198,16 +205,48 @@ pub fn set_name_in(conn: &Connection, user_id: i64, account_id: i64, name: &str)
 pub fn credentials(conn: &Connection, email: &str) -> Result<Option<Credentials>> {
     Ok(conn
         .prepare_cached(
-            "SELECT id, password_hash, disabled_at IS NOT NULL FROM users WHERE email = ?1",
+            "SELECT id, password_hash, disabled_at IS NOT NULL, password_temporary
+             FROM users WHERE email = ?1",
         )?
-        .query_row([email.trim()], |r| {
-            Ok(Credentials {
-                id: r.get(0)?,
-                password_hash: r.get(1)?,
-                disabled: r.get(2)?,
-            })
-        })
+        .query_row([email.trim()], credentials_from_row)
         .optional()?)
+}
+
+/// The same by the person's id.
+pub fn credentials_by_id(conn: &Connection, user_id: i64) -> Result<Option<Credentials>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT id, password_hash, disabled_at IS NOT NULL, password_temporary
+             FROM users WHERE id = ?1",
+        )?
+        .query_row([user_id], credentials_from_row)
+        .optional()?)
+}
+
+fn credentials_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Credentials> {
+    Ok(Credentials {
+        id: r.get(0)?,
+        password_hash: r.get(1)?,
+        disabled: r.get(2)?,
+        temporary: r.get(3)?,
+    })
+}
+
+/// The person replaces the temporary passphrase they signed in with by their own: only
+/// while `temporary_hash` is still the stored one and still temporary (false otherwise:
+/// changed meanwhile, or reset again), so a page of the change can be used once.
+pub fn replace_temporary_password(
+    conn: &Connection,
+    user_id: i64,
+    temporary_hash: &str,
+    password_hash: &str,
+) -> Result<bool> {
+    let changed = conn.execute(
+        "UPDATE users SET password_hash = ?1, password_temporary = 0
+         WHERE id = ?2 AND password_hash = ?3 AND password_temporary = 1",
+        params![password_hash, user_id, temporary_hash],
+    )?;
+    Ok(changed == 1)
 }
 
 /// A user from `id, email, name, created_at`, without their memberships.
@@ -457,11 +496,17 @@ pub fn set_name(conn: &Connection, user_id: i64, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// A new password; every sign-in the user had ends.
-pub fn set_password(conn: &Connection, user_id: i64, password_hash: &str) -> Result<()> {
+/// A new password; every sign-in the user had ends. `temporary`: one an organiser was
+/// shown, which the person replaces at their next sign-in.
+pub fn set_password(
+    conn: &Connection,
+    user_id: i64,
+    password_hash: &str,
+    temporary: bool,
+) -> Result<()> {
     conn.execute(
-        "UPDATE users SET password_hash = ?1 WHERE id = ?2",
-        params![password_hash, user_id],
+        "UPDATE users SET password_hash = ?1, password_temporary = ?3 WHERE id = ?2",
+        params![password_hash, user_id, temporary],
     )?;
     revoke_tokens(conn, user_id)
 }

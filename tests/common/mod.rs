@@ -729,12 +729,40 @@ impl Server {
 
     /// The whole token response of a sign-in (authorization code with PKCE).
     pub fn personal_token_response(&self, email: &str, password: &str) -> Value {
+        let (status, location, page) =
+            self.post_sign_in(&[("email", email), ("password", password)]);
+        assert_eq!(status, 303, "sign-in did not redirect: {page}");
+        self.exchange_sign_in_code(&location.expect("location"))
+    }
+
+    /// The first sign-in with a temporary passphrase (issue 37, 7): the page asks for a
+    /// new one, `own` is chosen, and the sign-in goes on. The personal access token.
+    pub fn first_sign_in(&self, email: &str, temporary: &str, own: &str) -> String {
+        let (status, _, page) = self.post_sign_in(&[("email", email), ("password", temporary)]);
+        assert_eq!(
+            status, 200,
+            "a temporary passphrase asks for a new one: {page}"
+        );
+        let ticket = hidden_value(&page, "change_ticket").expect("change_ticket in the page");
+        let (status, location, page) = self.post_sign_in(&[
+            ("change_ticket", ticket.as_str()),
+            ("new_password", own),
+            ("new_password_again", own),
+        ]);
+        assert_eq!(status, 303, "the new passphrase signs in: {page}");
+        self.exchange_sign_in_code(&location.expect("location"))["access_token"]
+            .as_str()
+            .expect("access_token")
+            .to_owned()
+    }
+
+    /// Posts the sign-in form of the kiosk's own client (its authorization parameters
+    /// and a fresh form token) with `fields`: the status, `Location` and page.
+    pub fn post_sign_in(&self, fields: &[(&str, &str)]) -> (u16, Option<String>, String) {
         use base64::Engine as _;
         use sha2::Digest as _;
-        let verifier = "test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
-        let challenge =
-            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(verifier));
-        let redirect_uri = "http://127.0.0.1:9/oauth/callback";
+        let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(sha2::Sha256::digest(SIGN_IN_VERIFIER));
         let client = Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -742,29 +770,32 @@ impl Server {
         let params = [
             ("response_type", "code"),
             ("client_id", "entrada-kiosk"),
-            ("redirect_uri", redirect_uri),
+            ("redirect_uri", SIGN_IN_REDIRECT),
             ("code_challenge", challenge.as_str()),
             ("code_challenge_method", "S256"),
             ("state", "test"),
         ];
         let csrf = self.sign_in_form_token(&params);
         let mut form = params.to_vec();
-        form.extend([
-            ("csrf_token", csrf.as_str()),
-            ("email", email),
-            ("password", password),
-        ]);
-        let signed_in = client
+        form.push(("csrf_token", csrf.as_str()));
+        form.extend_from_slice(fields);
+        let answer = client
             .post(format!("{}/oauth/authorize", self.base))
             .form(&form)
             .send()
             .expect("sign in");
-        assert_eq!(signed_in.status().as_u16(), 303, "sign-in did not redirect");
-        let location = signed_in.headers()["location"]
-            .to_str()
-            .expect("location")
-            .to_owned();
-        let code = url::Url::parse(&location)
+        let status = answer.status().as_u16();
+        let location = answer
+            .headers()
+            .get("location")
+            .and_then(|l| l.to_str().ok())
+            .map(str::to_owned);
+        (status, location, answer.text().unwrap_or_default())
+    }
+
+    /// Exchanges the code of a sign-in's redirect for the token response.
+    pub fn exchange_sign_in_code(&self, location: &str) -> Value {
+        let code = url::Url::parse(location)
             .expect("location is a URL")
             .query_pairs()
             .find(|(k, _)| k == "code")
@@ -774,9 +805,9 @@ impl Server {
             &[
                 ("grant_type", "authorization_code"),
                 ("code", &code),
-                ("redirect_uri", redirect_uri),
+                ("redirect_uri", SIGN_IN_REDIRECT),
                 ("client_id", "entrada-kiosk"),
-                ("code_verifier", verifier),
+                ("code_verifier", SIGN_IN_VERIFIER),
             ],
             None,
         );
@@ -833,6 +864,17 @@ pub fn no_redirects() -> Client {
         .timeout(Duration::from_secs(60))
         .build()
         .expect("client")
+}
+
+const SIGN_IN_VERIFIER: &str = "test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz";
+const SIGN_IN_REDIRECT: &str = "http://127.0.0.1:9/oauth/callback";
+
+/// The value of the hidden field `name` of a page.
+pub fn hidden_value(page: &str, name: &str) -> Option<String> {
+    let marker = format!("name=\"{name}\" value=\"");
+    let at = page.find(&marker)? + marker.len();
+    let end = page[at..].find('"')?;
+    Some(page[at..at + end].to_owned())
 }
 
 /// The `csrf_token` hidden field of a sign-in page.

@@ -216,6 +216,12 @@ describe('first-run journey (issue 16)', () => {
     await page.locator('#password').fill(doorPassword);
     await shot(page, '09-door-sign-in');
     await page.locator('button[type="submit"]').click();
+    // The temporary passphrase is replaced by the person's own at once (issue 37, 7).
+    await page.locator('#new_password').waitFor();
+    await page.locator('#new_password').fill('door person passphrase');
+    await page.locator('#new_password_again').fill('door person passphrase');
+    await shot(page, '09b-door-new-passphrase');
+    await page.locator('button[type="submit"]').click();
     // Picks the event if asked.
     const door = page.getByTestId('door-screen');
     const picker = page.getByTestId('events-screen');

@@ -11,6 +11,11 @@
 //! whose `Origin` (or `Referer`), or `Sec-Fetch-Site`, names another site is refused
 //! before anything is counted, and the form carries a signed token ([`csrf_token`]) that
 //! only a reader of the page can have.
+//!
+//! A passphrase an organiser was shown (a person added or reset under Staff) signs in to
+//! a second page that asks for the person's own ([`new_passphrase_page`]): the code is
+//! given only after it is stored. That page carries a signed, single-use ticket of the
+//! sign-in, never the temporary passphrase.
 
 use std::net::SocketAddr;
 
@@ -248,13 +253,8 @@ fn error_page_with(status: StatusCode, message: &str) -> Response {
     )
 }
 
-fn sign_in_page(
-    status: StatusCode,
-    params: &Params,
-    client: &Client,
-    email: &str,
-    error: Option<&str>,
-) -> Response {
+/// The form's token and the authorization request, carried from page to page.
+fn hidden_fields(params: &Params, client: &Client) -> String {
     let mut hidden = format!(
         "<input type=\"hidden\" name=\"csrf_token\" value=\"{}\">",
         escape(&csrf_token(&client.client_id))
@@ -275,14 +275,220 @@ fn sign_in_page(
             ));
         }
     }
-    let error = error
+    hidden
+}
+
+fn error_paragraph(error: Option<&str>) -> String {
+    error
         .map(|e| {
             format!(
                 "<p class=\"error\" role=\"alert\" id=\"error\">{}</p>",
                 escape(e)
             )
         })
+        .unwrap_or_default()
+}
+
+/// How long the page that asks for a new passphrase can be sent, seconds.
+const CHANGE_TTL: i64 = 600;
+
+fn change_mac(user_id: i64, expires: i64, client_id: &str, temporary_hash: &str) -> Hmac<Sha256> {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(FORM_KEY.as_slice())
+        .unwrap_or_else(|_| unreachable!("HMAC accepts any key length"));
+    mac.update(
+        format!("entrada-new-passphrase|{user_id}|{expires}|{client_id}|{temporary_hash}")
+            .as_bytes(),
+    );
+    mac
+}
+
+/// What the new-passphrase page carries instead of the temporary passphrase: who signed
+/// in, until when, and a MAC over them and the temporary passphrase's stored hash, so
+/// that it proves the sign-in and is void once that passphrase is replaced (used once).
+fn change_ticket(user_id: i64, client_id: &str, temporary_hash: &str) -> String {
+    let expires = time::unix_now() + CHANGE_TTL;
+    let tag = change_mac(user_id, expires, client_id, temporary_hash)
+        .finalize()
+        .into_bytes();
+    format!("{user_id}.{expires}.{}", URL_SAFE_NO_PAD.encode(tag))
+}
+
+fn parse_change_ticket(ticket: &str) -> Option<(i64, i64, Vec<u8>)> {
+    let mut parts = ticket.splitn(3, '.');
+    let user_id = parts.next()?.parse().ok()?;
+    let expires = parts.next()?.parse().ok()?;
+    let tag = URL_SAFE_NO_PAD.decode(parts.next()?).ok()?;
+    Some((user_id, expires, tag))
+}
+
+/// The first sign-in with a temporary passphrase: choose your own (issue 37, 7).
+fn new_passphrase_page(
+    status: StatusCode,
+    params: &Params,
+    client: &Client,
+    ticket: &str,
+    error: Option<&str>,
+) -> Response {
+    let lang = l10n::current();
+    let min = crate::domain::user::MIN_PASSPHRASE.to_string();
+    let described = if error.is_some() {
+        " aria-describedby=\"intro error\""
+    } else {
+        " aria-describedby=\"intro\""
+    };
+    page(
+        status,
+        format!(
+            "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" \
+             content=\"width=device-width,initial-scale=1\"><title>{title} · Entrada</title>\
+             <style>{STYLE}</style></head><body><main><h1>{title}</h1><p id=\"intro\">{intro}</p>{error}\
+             <form method=\"post\" action=\"/oauth/authorize?ui_locales={lang}\">{hidden}\
+             <input type=\"hidden\" name=\"change_ticket\" value=\"{ticket}\">\
+             <label for=\"new_password\">{new_word}</label><input id=\"new_password\" name=\"new_password\" \
+             type=\"password\" autocomplete=\"new-password\" minlength=\"{min}\" maxlength=\"1000\" required autofocus{described}>\
+             <label for=\"new_password_again\">{again_word}</label><input id=\"new_password_again\" \
+             name=\"new_password_again\" type=\"password\" autocomplete=\"new-password\" minlength=\"{min}\" \
+             maxlength=\"1000\" required>\
+             <button type=\"submit\">{submit}</button></form></main></body></html>",
+            lang = lang.code(),
+            title = escape(&words("authorize-new-title")),
+            intro = escape(&l10n::text(lang, "authorize-new-intro", &[("min", &min)])),
+            error = error_paragraph(error),
+            hidden = hidden_fields(params, client),
+            ticket = escape(ticket),
+            new_word = escape(&words("authorize-new-password")),
+            again_word = escape(&words("authorize-new-again")),
+            submit = escape(&words("authorize-new-submit")),
+        ),
+    )
+}
+
+/// The new passphrase posted from [`new_passphrase_page`]: checked by the set-up's rule,
+/// stored in place of the temporary one (once), and the sign-in goes on with a code.
+async fn choose_passphrase(state: &AppState, params: &Params, request: Request) -> Response {
+    let ticket = params.get("change_ticket").map_or("", |t| t.as_str());
+    let expired = |request: &Request| {
+        sign_in_page(
+            StatusCode::FORBIDDEN,
+            params,
+            &request.client,
+            "",
+            Some(&words("authorize-form-expired")),
+        )
+    };
+    let Some((user_id, expires, tag)) = parse_change_ticket(ticket) else {
+        return expired(&request);
+    };
+    if expires <= time::unix_now() {
+        return expired(&request);
+    }
+    let credentials = match state
+        .db
+        .read(move |conn| users::credentials_by_id(conn, user_id))
+        .await
+    {
+        Ok(Some(c)) if !c.disabled && c.temporary => c,
+        Ok(_) => return expired(&request),
+        Err(e) => {
+            tracing::error!(error = %e, "sign-in lookup failed");
+            return error_page(&words("authorize-cannot-check"));
+        }
+    };
+    let mac = change_mac(
+        user_id,
+        expires,
+        &request.client.client_id,
+        &credentials.password_hash,
+    );
+    if mac.verify_slice(&tag).is_err() {
+        return expired(&request);
+    }
+    let lang = l10n::current();
+    let new = params.get("new_password").cloned().unwrap_or_default();
+    let again = params
+        .get("new_password_again")
+        .cloned()
         .unwrap_or_default();
+    let count = new.chars().count();
+    let min = crate::domain::user::MIN_PASSPHRASE;
+    let problem = if count < min || new.trim().is_empty() {
+        Some(l10n::text(
+            lang,
+            "authorize-new-too-short",
+            &[("min", &min.to_string()), ("count", &count.to_string())],
+        ))
+    } else if count > 1000 {
+        Some(words("authorize-new-too-long"))
+    } else if new != again {
+        Some(words("authorize-new-mismatch"))
+    } else {
+        None
+    };
+    let again_page = |request: &Request, why: &str| {
+        new_passphrase_page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            params,
+            &request.client,
+            ticket,
+            Some(why),
+        )
+    };
+    if let Some(why) = problem {
+        return again_page(&request, &why);
+    }
+    let temporary_hash = credentials.password_hash;
+    let same = secrets::verify_secret_bounded(new.clone(), Some(temporary_hash.clone())).await;
+    let hashed = match same {
+        Ok(true) => return again_page(&request, &words("authorize-new-same")),
+        Ok(false) => secrets::hash_secret_bounded(new).await,
+        Err(e) => Err(e),
+    };
+    let hashed = match hashed {
+        Ok(h) => h,
+        Err(crate::error::Error::Busy(_)) => {
+            let mut response =
+                error_page_with(StatusCode::TOO_MANY_REQUESTS, &words("authorize-busy"));
+            response
+                .headers_mut()
+                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+            return response;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "cannot hash a new passphrase");
+            return error_page(&words("authorize-cannot-complete"));
+        }
+    };
+    let replaced = state
+        .db
+        .write(move |conn| {
+            users::replace_temporary_password(conn, user_id, &temporary_hash, &hashed)
+        })
+        .await;
+    match replaced {
+        Ok(true) => {
+            tracing::info!(
+                user_id,
+                "a temporary passphrase was replaced by the person's own"
+            );
+            issue_code(state, user_id, request).await
+        }
+        Ok(false) => expired(&request),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot store a new passphrase");
+            error_page(&words("authorize-cannot-complete"))
+        }
+    }
+}
+
+fn sign_in_page(
+    status: StatusCode,
+    params: &Params,
+    client: &Client,
+    email: &str,
+    error: Option<&str>,
+) -> Response {
+    let hidden = hidden_fields(params, client);
+    let error = error_paragraph(error);
     // The form posts back in the same language (the query survives the post).
     let lang = l10n::current();
     let described = if error.is_empty() {
@@ -401,6 +607,9 @@ pub async fn submit(
             Some(&words("authorize-form-expired")),
         );
     }
+    if params.contains_key("change_ticket") {
+        return choose_passphrase(&state, &params, request).await;
+    }
     let email = params
         .get("email")
         .map(|e| e.trim().to_lowercase())
@@ -416,8 +625,8 @@ pub async fn submit(
         Ok(pair) => pair,
         Err(wait) => return too_many_sign_ins(&params, &request.client, &email, wait),
     };
-    let user_id = match check_password(&state, &email, password).await {
-        Ok(Some(user_id)) => user_id,
+    let credentials = match check_password(&state, &email, password).await {
+        Ok(Some(credentials)) => credentials,
         Ok(None) => {
             user_attempt.failed();
             address_attempt.failed();
@@ -432,7 +641,16 @@ pub async fn submit(
         // Not the person's failure: the reservations end as no attempt made.
         Err(response) => return response,
     };
-    issue_code(&state, user_id, request).await
+    if credentials.temporary {
+        // An organiser saw this passphrase: no code until the person chose their own.
+        let ticket = change_ticket(
+            credentials.id,
+            &request.client.client_id,
+            &credentials.password_hash,
+        );
+        return new_passphrase_page(StatusCode::OK, &params, &request.client, &ticket, None);
+    }
+    issue_code(&state, credentials.id, request).await
 }
 
 /// The form again, saying how long to wait (also in `Retry-After`).
@@ -460,7 +678,7 @@ async fn check_password(
     state: &AppState,
     email: &str,
     password: String,
-) -> Result<Option<i64>, Response> {
+) -> Result<Option<users::Credentials>, Response> {
     let lookup = email.to_owned();
     let credentials = match state
         .db
@@ -493,10 +711,7 @@ async fn check_password(
             return Err(error_page(&words("authorize-cannot-check")));
         }
     };
-    Ok(match credentials {
-        Some(c) if verified && !c.disabled => Some(c.id),
-        _ => None,
-    })
+    Ok(credentials.filter(|c| verified && !c.disabled))
 }
 
 /// Stores a one-time code for the signed-in user and sends it to the client's redirect
