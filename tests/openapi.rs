@@ -25,14 +25,14 @@ fn strict(schema: &mut Value) {
     }
 }
 
-struct Checker {
+pub(crate) struct Checker {
     doc: Value,
     components: Value,
     checked: Vec<String>,
 }
 
 impl Checker {
-    fn new(doc: Value) -> Self {
+    pub(crate) fn new(doc: Value) -> Self {
         let mut components = doc["components"].clone();
         strict(&mut components);
         Checker {
@@ -43,7 +43,7 @@ impl Checker {
     }
 
     /// Validates `resp` against the schema documented for `method path` and its status.
-    fn check(&mut self, method: &str, path: &str, resp: &Resp) {
+    pub(crate) fn check(&mut self, method: &str, path: &str, resp: &Resp) {
         let op = &self.doc["paths"][path][method];
         assert!(op.is_object(), "{method} {path} is not documented");
         let status = resp.status.to_string();
@@ -620,4 +620,55 @@ fn the_kiosk_routes_answer_as_documented() {
     for (token, status) in [(read, 403), (org, 204), (org, 404)] {
         assert_eq!(call("delete", doc_one, &one, token, None).status, status);
     }
+}
+
+/// Issue 37, 10: the sync's conflicts and parked entries are typed in the document, so a
+/// generated client gets their shapes (with the responses checked against them in
+/// `sync::documented_status`).
+#[test]
+fn the_syncs_conflict_details_and_parked_bodies_are_typed() {
+    let s = Server::start();
+    let doc = s
+        .call("GET", &format!("{}/api/v2/openapi", s.base), None, None)
+        .json();
+    let schemas = &doc["components"]["schemas"];
+    let titles = |schema: &Value| -> Vec<String> {
+        schema["anyOf"]
+            .as_array()
+            .unwrap_or_else(|| panic!("anyOf shapes: {schema}"))
+            .iter()
+            .map(|shape| {
+                shape["title"]
+                    .as_str()
+                    .map_or_else(|| shape["type"].to_string(), str::to_owned)
+            })
+            .collect()
+    };
+    assert_eq!(
+        titles(&schemas["Conflict"]["properties"]["details"]),
+        [
+            "DuplicateEntryDetails",
+            "EditConflictDetails",
+            "DeletedRemotelyDetails",
+            "\"null\""
+        ]
+    );
+    assert_eq!(
+        titles(&schemas["Parked"]["properties"]["body"]),
+        [
+            "ParkedItemBody",
+            "ParkedOperationBody",
+            "ParkedDeleteBody",
+            "\"null\""
+        ]
+    );
+    assert_eq!(
+        titles(&schemas["ParkedEdit"]["properties"]["body"]),
+        ["ParkedItemBody", "ParkedOperationBody", "ParkedDeleteBody"]
+    );
+    let edit = &schemas["Conflict"]["properties"]["details"]["anyOf"][1];
+    assert_eq!(
+        edit["properties"]["kept"]["enum"],
+        json!(["local", "remote"])
+    );
 }

@@ -1157,13 +1157,17 @@ fn sync_state_examples() -> Vec<Example> {
         Example {
             operation: "runSync",
             request: None,
-            responses: vec![(
-                "200",
-                json!({
-                    "reached": true, "confirmed": 3, "parked": 0, "waiting": 0, "pulled": 12,
-                    "pending": 0, "error": null
-                }),
-            )],
+            responses: vec![
+                (
+                    "200",
+                    json!({
+                        "reached": true, "confirmed": 3, "parked": 0, "waiting": 0, "pulled": 12,
+                        "pending": 0, "error": null
+                    }),
+                ),
+                // With `Prefer: respond-async`: the state as the round starts.
+                ("202", sync_status(3, json!([]), json!([]))),
+            ],
         },
     ]
 }

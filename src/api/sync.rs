@@ -243,7 +243,7 @@ pub async fn retry(
 #[derive(Deserialize, ToSchema)]
 pub struct ParkedEdit {
     /// What to send instead (the same shape as the parked entry's `body`).
-    #[schema(value_type = Object)]
+    #[schema(schema_with = crate::domain::schema::parked_edit_body)]
     pub body: Value,
 }
 

@@ -565,7 +565,7 @@ pub struct Parked {
     /// The local attendee (attendee changes) or attendee field (field changes).
     pub record_id: i64,
     /// What will be sent (local ids); null when the stored entry cannot be read as JSON.
-    #[schema(value_type = Option<Object>, required = true)]
+    #[schema(schema_with = crate::domain::schema::parked_entry_body, required = true)]
     pub body: Value,
     #[schema(format = DateTime)]
     pub created_at: String,
@@ -629,7 +629,7 @@ pub struct Conflict {
     pub attendee_id: Option<i64>,
     /// What was found (its members depend on `kind`); null when the stored details cannot
     /// be read as JSON.
-    #[schema(value_type = Option<Object>, required = true)]
+    #[schema(schema_with = crate::domain::schema::conflict_details, required = true)]
     pub details: Value,
     #[schema(format = DateTime)]
     pub created_at: String,

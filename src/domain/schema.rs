@@ -200,6 +200,15 @@ pub fn optional_time_zone() -> Schema {
 mod tests {
     use super::*;
 
+    /// A shape that utoipa cannot read would silently become `{"type": "object"}`.
+    #[test]
+    fn the_syncs_shapes_are_read_whole() {
+        for shape in [conflict_details(), parked_entry_body(), parked_edit_body()] {
+            let v = serde_json::to_value(shape).unwrap_or_default();
+            assert!(v["anyOf"].as_array().is_some_and(|a| a.len() >= 3), "{v}");
+        }
+    }
+
     fn serialised(s: Schema) -> Value {
         serde_json::to_value(s).expect("schema serialises")
     }
@@ -236,4 +245,120 @@ mod tests {
                 .is_some_and(|z| z.iter().any(|n| n == "Europe/Oslo"))
         );
     }
+}
+
+/// Any JSON value (a member's value: text, a number, a choice, a list of choices).
+const ANY: [&str; 6] = ["string", "number", "boolean", "object", "array", "null"];
+
+/// `Conflict.details`: what was found, in one of three shapes by the conflict's `kind`
+/// (issue 37, 10: it was an untyped object).
+pub fn conflict_details() -> Schema {
+    let time = json!({"type": "string", "format": "date-time"});
+    schema(json!({
+        "description": "What was found, by the conflict's `kind`: `DuplicateEntryDetails`, `EditConflictDetails` or `DeletedRemotelyDetails`; null when the stored details cannot be read as JSON. Readers match on `kind`, not on the shape.",
+        "anyOf": [
+            {
+                "title": "DuplicateEntryDetails",
+                "description": "`duplicate_entry`: this kiosk (or door) admitted the attendee while another already had.",
+                "type": "object",
+                "required": ["message", "here", "remote_says", "noticed_at"],
+                "properties": {
+                    "message": {"type": "string", "description": "The remote's (or the hub's) words."},
+                    "remote_says": {"type": "string", "description": "The same words (kept for older readers)."},
+                    "here": {
+                        "type": "object",
+                        "description": "When and at which device the attendee was admitted here.",
+                        "required": ["at", "device"],
+                        "properties": {
+                            "at": {"type": ["string", "null"], "format": "date-time"},
+                            "device": {"type": ["string", "null"]}
+                        }
+                    },
+                    "noticed_at": time,
+                    "reported_by": {"type": "string", "description": "On a venue hub: the client id of the joined kiosk that reported it."},
+                    "hub_conflict": {"type": "integer", "description": "On a joined kiosk: the id of the same conflict on the hub."}
+                }
+            },
+            {
+                "title": "EditConflictDetails",
+                "description": "`edit`: both sides changed the same member of an attendee since the last sync.",
+                "type": "object",
+                "required": ["member", "local", "remote", "kept", "local_changed_at", "remote_changed_at"],
+                "properties": {
+                    "member": {"type": "string", "description": "The attendee's member (or `answers.<field>`)."},
+                    "local": {"type": ANY, "description": "The value here."},
+                    "remote": {"type": ANY, "description": "The value on the remote."},
+                    "kept": {"type": "string", "enum": ["local", "remote"], "description": "Which one both sides now hold (the later change)."},
+                    "local_changed_at": {"type": "string"},
+                    "remote_changed_at": {"type": "string"}
+                }
+            },
+            {
+                "title": "DeletedRemotelyDetails",
+                "description": "`deleted_remotely`: a record changed here was deleted on the remote; the change is parked.",
+                "type": "object",
+                "required": ["record", "message"],
+                "properties": {
+                    "record": {"type": "string", "enum": ["attendee", "attendee_field"]},
+                    "message": {"type": "string"},
+                    "local_id": {"type": "integer", "description": "The local record's id (an attendee or a field)."},
+                    "change": {"type": "string", "description": "The parked change's kind (as `Parked.kind`)."},
+                    "field_id": {"type": "integer", "description": "A field: its local id."},
+                    "remote_id": {"type": "integer", "description": "A field: its id on the remote."},
+                    "label": {"type": ["string", "null"], "description": "A field: its label."}
+                }
+            },
+            {"type": "null"}
+        ]
+    }))
+}
+
+/// `Parked.body` and `ParkedEdit.body`: what an outbox entry sends, by its `kind` (local
+/// ids; issue 37, 10: it was an untyped object).
+pub fn parked_body(nullable: bool) -> Schema {
+    let mut shapes = vec![
+        json!({
+            "title": "ParkedItemBody",
+            "description": "`attendee_create`, `attendee_update`, `field_create`, `field_update`: the record's members as the v2 API takes them (an update: only those that changed).",
+            "type": "object",
+            "required": ["item"],
+            "properties": {"item": {"type": "object"}},
+            "additionalProperties": false
+        }),
+        json!({
+            "title": "ParkedOperationBody",
+            "description": "`check_in`, `check_out`, `undo`: when, and at which session (null: the event's door).",
+            "type": "object",
+            "required": ["at"],
+            "properties": {
+                "at": {"type": "string", "format": "date-time"},
+                "session_id": {"type": ["integer", "null"]}
+            },
+            "additionalProperties": false
+        }),
+        json!({
+            "title": "ParkedDeleteBody",
+            "description": "`attendee_delete`, `field_delete`: nothing, or the erased attendee's ticket code (to find them on the remote).",
+            "type": "object",
+            "properties": {"qr_code": {"type": "string"}},
+            "additionalProperties": false
+        }),
+    ];
+    let description = if nullable {
+        shapes.push(json!({"type": "null"}));
+        "What will be sent, by the entry's `kind` (local ids); null when the stored entry cannot be read as JSON."
+    } else {
+        "What to send instead: the same shape as the parked entry's `body` for its `kind`."
+    };
+    schema(json!({"description": description, "anyOf": shapes}))
+}
+
+/// `ParkedEdit.body`.
+pub fn parked_edit_body() -> Schema {
+    parked_body(false)
+}
+
+/// `Parked.body`.
+pub fn parked_entry_body() -> Schema {
+    parked_body(true)
 }
