@@ -196,57 +196,6 @@ pub fn optional_time_zone() -> Schema {
     }))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A shape that utoipa cannot read would silently become `{"type": "object"}`.
-    #[test]
-    fn the_syncs_shapes_are_read_whole() {
-        for shape in [conflict_details(), parked_entry_body(), parked_edit_body()] {
-            let v = serde_json::to_value(shape).unwrap_or_default();
-            assert!(v["anyOf"].as_array().is_some_and(|a| a.len() >= 3), "{v}");
-        }
-    }
-
-    fn serialised(s: Schema) -> Value {
-        serde_json::to_value(s).expect("schema serialises")
-    }
-
-    #[test]
-    fn every_schema_builds_as_written() {
-        // `schema` falls back to an empty object when the JSON is not a schema: none may.
-        for s in [
-            required_short(),
-            required_long(),
-            optional_short(),
-            optional_long(),
-            optional_door_note(),
-            required_short_or_null(),
-            required_email(),
-            optional_email(),
-            optional_time(),
-            optional_time_zone(),
-            options(),
-        ] {
-            let v = serialised(s);
-            assert!(
-                v.get("pattern").is_some()
-                    || v.get("anyOf").is_some()
-                    || v.get("items").is_some()
-                    || v.get("format").is_some(),
-                "{v}"
-            );
-        }
-        let zones = serialised(optional_time_zone());
-        assert!(
-            zones["anyOf"][0]["enum"]
-                .as_array()
-                .is_some_and(|z| z.iter().any(|n| n == "Europe/Oslo"))
-        );
-    }
-}
-
 /// Any JSON value (a member's value: text, a number, a choice, a list of choices).
 const ANY: [&str; 6] = ["string", "number", "boolean", "object", "array", "null"];
 
@@ -361,4 +310,55 @@ pub fn parked_edit_body() -> Schema {
 /// `Parked.body`.
 pub fn parked_entry_body() -> Schema {
     parked_body(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shape that utoipa cannot read would silently become `{"type": "object"}`.
+    #[test]
+    fn the_syncs_shapes_are_read_whole() {
+        for shape in [conflict_details(), parked_entry_body(), parked_edit_body()] {
+            let v = serde_json::to_value(shape).unwrap_or_default();
+            assert!(v["anyOf"].as_array().is_some_and(|a| a.len() >= 3), "{v}");
+        }
+    }
+
+    fn serialised(s: Schema) -> Value {
+        serde_json::to_value(s).expect("schema serialises")
+    }
+
+    #[test]
+    fn every_schema_builds_as_written() {
+        // `schema` falls back to an empty object when the JSON is not a schema: none may.
+        for s in [
+            required_short(),
+            required_long(),
+            optional_short(),
+            optional_long(),
+            optional_door_note(),
+            required_short_or_null(),
+            required_email(),
+            optional_email(),
+            optional_time(),
+            optional_time_zone(),
+            options(),
+        ] {
+            let v = serialised(s);
+            assert!(
+                v.get("pattern").is_some()
+                    || v.get("anyOf").is_some()
+                    || v.get("items").is_some()
+                    || v.get("format").is_some(),
+                "{v}"
+            );
+        }
+        let zones = serialised(optional_time_zone());
+        assert!(
+            zones["anyOf"][0]["enum"]
+                .as_array()
+                .is_some_and(|z| z.iter().any(|n| n == "Europe/Oslo"))
+        );
+    }
 }
