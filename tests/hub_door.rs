@@ -274,3 +274,98 @@ fn a_doors_history_holds_one_ok_record_per_admission_the_hub_decided() {
     }
     assert_eq!(history.len(), codes.len());
 }
+
+/// Issue 37, 3: a duplicate entry reaches every door within 2 s of the hub learning it.
+/// Doors A and C both admit Ada while the hub is frozen (each decides alone); when it
+/// wakes, one door's late answer is the hub's `ok`, the other's entry goes with its next
+/// round, comes back "already checked in" and is reported to the hub as a duplicate
+/// entry. Door B and the other door run no round at all (`--sync-interval 0`): they learn
+/// it from the `: conflict` note on the check-in stream they follow (HUB.md).
+#[test]
+fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let ada = hub.server.attendee(
+        &token,
+        event,
+        json!({"first_name": "Ada", "last_name": "Doe", "email": "ada@example.org"}),
+    );
+    let organiser = hub.server.organiser_token();
+    let doors: Vec<(common::Server, String, i64)> = ["Door A", "Door B", "Door C"]
+        .iter()
+        .map(|name| {
+            let (door, t) = joined_kiosk(&hub, &organiser, name, &[]);
+            let e = local_event(&door, &t);
+            (door, t, e)
+        })
+        .collect();
+    let code = code_of(&ada);
+
+    hub.signal("STOP");
+    for i in [0, 2] {
+        let (door, t, e) = &doors[i];
+        let alone = door.scan(t, *e, &code, "check_in");
+        assert_eq!(alone["outcome"], "ok", "{alone}");
+        assert_eq!(alone["decided_by"], "here", "{alone}");
+    }
+    hub.signal("CONT");
+    // The late answers: one door's scan was the hub's first (dropped there), the other's
+    // is released for its next round.
+    let pending = |i: usize| sync_status(&doors[i].0, &doors[i].1)["pending"].as_i64();
+    common::eventually(
+        "the late answers settle the held entries",
+        Duration::from_secs(10),
+        || (pending(0) == Some(0) || pending(2) == Some(0)).then_some(()),
+    );
+    let duplicates = |i: usize| -> usize {
+        sync_status(&doors[i].0, &doors[i].1)["conflicts"]
+            .as_array()
+            .map_or(0, |all| {
+                all.iter()
+                    .filter(|c| c["kind"] == "duplicate_entry")
+                    .count()
+            })
+    };
+    let mut reporter = None;
+    for i in [0, 2] {
+        let r = round(&doors[i].0, &doors[i].1);
+        assert_eq!(r["error"], Value::Null, "{r}");
+        if duplicates(i) > 0 {
+            reporter = Some(i);
+        }
+    }
+    let reporter = reporter.expect("one door found the duplicate entry");
+    // The reporting door's round has returned: the hub has the conflict now.
+    let learnt = Instant::now();
+    let on_hub = sync_status(&hub.server, &token)["conflicts"].clone();
+    assert_eq!(
+        on_hub.as_array().map(Vec::len),
+        Some(1),
+        "the hub has the duplicate entry: {on_hub}"
+    );
+    for i in (0..3).filter(|&i| i != reporter) {
+        while duplicates(i) == 0 {
+            assert!(
+                learnt.elapsed() < Duration::from_secs(2),
+                "door {} did not show the duplicate entry within 2 s of the hub",
+                ["A", "B", "C"][i]
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        eprintln!(
+            "door {} showed the duplicate entry {} ms after the hub had it",
+            ["A", "B", "C"][i],
+            learnt.elapsed().as_millis()
+        );
+        assert_eq!(duplicates(i), 1, "once");
+    }
+    // Once: the notes and rounds that follow add nothing.
+    for (door, t, _) in &doors {
+        round(door, t);
+        assert_eq!(
+            sync_status(door, t)["conflicts"].as_array().map(Vec::len),
+            Some(1)
+        );
+    }
+}

@@ -676,7 +676,8 @@ pub struct DoorConflict {
 /// A joined kiosk reports a duplicate entry: it admitted an attendee while it could not
 /// reach the hub, and the hub had admitted them at another door first (kiosk extension; a
 /// joined kiosk's own client). The hub records one `duplicate_entry` conflict, shown on
-/// its Sync screen (`GET /kiosk/sync`) and, through it, on every joined kiosk's. Send an
+/// its Sync screen (`GET /kiosk/sync`) and, through it, on every joined kiosk's within a
+/// second (a `: conflict` comment on the event's check-in stream tells them). Send an
 /// `Idempotency-Key`: a report sent again is then recorded once. 403 for a token that is
 /// not a joined kiosk's; 404 for an event or attendee the hub does not have.
 #[utoipa::path(post, operation_id = "reportHubConflict", path = "/kiosk/hub/conflicts", tag = "kiosk",
@@ -741,5 +742,7 @@ pub async fn report_conflict(
             Ok(answer)
         })
         .await?;
+    // Committed: the other doors following this event's stream read it now (HUB.md).
+    state.db.feed().conflict_noted(recorded.event_id);
     Ok(idempotent.respond(StatusCode::CREATED, &recorded))
 }

@@ -21,7 +21,7 @@ use super::access::{ReadAccess, Recheck};
 use super::extract::{ApiPath, ApiQuery};
 use super::state::AppState;
 use crate::auth::Read;
-use crate::db::feed::{self, Frames};
+use crate::db::feed::{self, CONFLICT_NOTE, Frames};
 use crate::db::{Db, events};
 use crate::error::{Error, Result};
 
@@ -31,6 +31,7 @@ const CATCH_UP_PAGE: usize = 500;
 /// the stream out.
 const HEARTBEAT: Duration = Duration::from_secs(15);
 const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
+
 /// How often an open stream asks again whether its token still may read: a stream ends
 /// within this long of its token losing its right (issue 36). One cached lookup each.
 const RIGHTS_CHECK: Duration = Duration::from_millis(500);
@@ -63,7 +64,9 @@ fn history_id(value: &str, refused: &'static str) -> Result<i64> {
 /// attendee}`). Send `Last-Event-ID` (EventSource does on reconnect) or `?after=` to
 /// resume: every record after that id is sent first, nothing is repeated; an id beyond
 /// the newest record is 422 (another database, or one restored from an older backup). A comment line
-/// (`: keep-alive`) comes after 15 s without an event. Records committed together may
+/// (`: keep-alive`) comes after 15 s without an event; a comment `: conflict` tells that
+/// a duplicate entry of the event was just recorded (a venue hub's doors then read its
+/// conflicts; other listeners ignore comments, as SSE says). Records committed together may
 /// arrive in one network write. A listener that falls more than 1024 committed batches
 /// (at least 1024 records) behind is disconnected; it resumes with `Last-Event-ID`; so
 /// is one whose socket has not drained for 15 s. The stream ends within a second of its
@@ -102,6 +105,7 @@ pub async fn stream(
     // Subscribe before reading where to start: a record committed in between is then in
     // the broadcast (and skipped there if the catch-up already sent it).
     let (live, closed) = state.db.feed().subscribe();
+    let conflicts = state.db.feed().subscribe_conflicts();
     let recheck = access.recheck();
     let start = access
         .read(&state.db, move |conn, account| {
@@ -126,6 +130,8 @@ pub async fn stream(
         caught_up: resume.is_none(),
         live,
         closed,
+        conflicts,
+        conflicts_open: true,
         quiet: Box::pin(tokio::time::sleep(HEARTBEAT)),
         recheck: Arc::new(recheck),
         rights: Box::pin(tokio::time::sleep(RIGHTS_CHECK)),
@@ -153,6 +159,9 @@ struct Listener {
     caught_up: bool,
     live: broadcast::Receiver<Arc<Frames>>,
     closed: watch::Receiver<bool>,
+    /// Events whose duplicate entries were just recorded ([`CONFLICT_NOTE`]).
+    conflicts: broadcast::Receiver<i64>,
+    conflicts_open: bool,
     /// Fires when nothing was sent for `HEARTBEAT`.
     quiet: Pin<Box<Sleep>>,
     /// The request's token, asked again every `RIGHTS_CHECK` (`rights`) and before each
@@ -174,6 +183,20 @@ impl Listener {
                 let received = tokio::select! {
                     received = self.live.recv() => received,
                     _ = self.closed.changed() => return None,
+                    noted = self.conflicts.recv(), if self.conflicts_open => {
+                        match noted {
+                            Ok(event) if event == self.event_id => {
+                                return Some(Bytes::from_static(CONFLICT_NOTE));
+                            }
+                            // Missed notes are the same note: one is sent for them.
+                            Err(broadcast::error::RecvError::Lagged(_)) => {
+                                return Some(Bytes::from_static(CONFLICT_NOTE));
+                            }
+                            Err(broadcast::error::RecvError::Closed) => self.conflicts_open = false,
+                            Ok(_) => {}
+                        }
+                        continue;
+                    }
                     () = &mut self.quiet => {
                         self.quiet.as_mut().reset(Instant::now() + HEARTBEAT);
                         return Some(Bytes::from_static(KEEP_ALIVE));

@@ -152,12 +152,21 @@ pub(super) fn take() -> Vec<FeedEntry> {
     PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()))
 }
 
+/// A comment line of the check-in stream telling that a duplicate entry of its event was
+/// just recorded (HUB.md, "Duplicate entries reach every door"): a joined kiosk then
+/// reads the hub's conflicts. A comment, so that EventSource and every SSE parser ignore
+/// it.
+pub const CONFLICT_NOTE: &[u8] = b": conflict\n\n";
+
 /// The broadcasting side, shared by the writer and every stream.
 #[derive(Clone)]
 pub struct Feed {
     batches: mpsc::Sender<Vec<FeedEntry>>,
     live: broadcast::Sender<Arc<Frames>>,
     closed: watch::Sender<bool>,
+    /// Events for which a duplicate entry was just recorded (HUB.md, "Duplicate entries
+    /// reach every door"): the streams of that event tell their listeners.
+    conflicts: broadcast::Sender<i64>,
 }
 
 impl Feed {
@@ -170,11 +179,24 @@ impl Feed {
             .spawn(move || publish(&committed, &out))
             .map_err(|e| crate::error::Error::internal(format!("cannot start the feed: {e}")))?;
         let (closed, _) = watch::channel(false);
+        let (conflicts, _) = broadcast::channel(64);
         Ok(Feed {
             batches,
             live,
             closed,
+            conflicts,
         })
+    }
+
+    /// A duplicate entry of `event_id` was recorded (after its commit).
+    pub fn conflict_noted(&self, event_id: i64) {
+        // No stream listening is no error.
+        let _ = self.conflicts.send(event_id);
+    }
+
+    /// A new listener of [`Feed::conflict_noted`].
+    pub fn subscribe_conflicts(&self) -> broadcast::Receiver<i64> {
+        self.conflicts.subscribe()
     }
 
     /// Hands a committed batch's records on (from the writer thread; never blocks).

@@ -106,6 +106,10 @@ async fn stream_once(
             // Another round runs: it catches up.
             Err(_) => *caught_up = true,
         }
+    } else {
+        // A `: conflict` note sent while the stream was down is not replayed: the hub's
+        // conflicts are read once on every reconnect instead.
+        crate::sync::follow_hub_conflicts(&remote, db, &config.client_id).await;
     }
     let mut buffer: Vec<u8> = Vec::new();
     loop {
@@ -118,11 +122,18 @@ async fn stream_once(
         };
         buffer.extend_from_slice(&chunk);
         let mut records: Vec<(i64, RemoteAttendee)> = Vec::new();
+        let mut conflict_noted = false;
         while let Some(end) = find_blank_line(&buffer) {
             let block: Vec<u8> = buffer.drain(..end + 2).collect();
-            if let Some(event) = parse_event(&block) {
+            if block == crate::db::feed::CONFLICT_NOTE {
+                conflict_noted = true;
+            } else if let Some(event) = parse_event(&block) {
                 records.push(event);
             }
+        }
+        if conflict_noted {
+            // Another door reported a duplicate entry: shown here too, now (HUB.md).
+            crate::sync::follow_hub_conflicts(&remote, db, &config.client_id).await;
         }
         let Some(newest) = records.iter().map(|(id, _)| *id).max() else {
             continue;

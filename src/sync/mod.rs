@@ -353,7 +353,7 @@ async fn run(
 /// A joined kiosk shows the duplicate entries the other doors reported to the hub
 /// (`POST /kiosk/hub/conflicts`), as the hub's Sync screen does: those it has not got
 /// yet, with the hub's ids turned into its own. Its own reports it has already.
-async fn follow_hub_conflicts(remote: &Remote, db: &Db, own_client: &str) {
+pub(crate) async fn follow_hub_conflicts(remote: &Remote, db: &Db, own_client: &str) {
     let reply = match remote
         .once(reqwest::Method::GET, "/kiosk/sync", None, None, None)
         .await

@@ -43,7 +43,7 @@ export function render(root) {
   const runResult = h('div', { 'aria-live': 'polite', 'data-testid': 'sync-run-result' });
   const runButton = h('button', { type: 'button', class: 'btn btn-primary', 'data-testid': 'sync-run' }, t('sync-run'));
 
-  async function loadState() {
+  async function loadState({ periodic = false } = {}) {
     let s;
     try {
       s = await api.get(api.paths.sync());
@@ -52,14 +52,14 @@ export function render(root) {
       return;
     }
     if (!alive) return;
-    showState(s);
+    showState(s, { periodic });
   }
 
   function kv(k, v, testid) {
     return h('div', { class: 'kv-item' }, h('div', { class: 'k' }, k), h('div', { class: 'v', 'data-testid': testid }, v));
   }
 
-  function showState(s) {
+  function showState(s, { periodic = false } = {}) {
     runButton.disabled = !s.configured;
     replace(stateBox,
       h('div', { class: 'kv' },
@@ -69,7 +69,10 @@ export function render(root) {
         kv(t('sync-state-last-attempt'), s.last_attempt_at ? ago(s.last_attempt_at) : t('common-ago-never')),
         kv(t('sync-state-pending'), String(s.pending), 'sync-pending')),
       s.last_error ? h('p', { class: 'notice notice-warn', 'data-testid': 'sync-last-error' }, t('sync-last-problem', { error: s.last_error })) : null);
-    showParked(s.parked || []);
+    // A person editing a parked entry keeps their editor: the timed refresh leaves the
+    // parked entries alone while one is open or has the focus.
+    const editing = parkedBox.querySelector('textarea') || parkedBox.contains(document.activeElement);
+    if (!(periodic && editing)) showParked(s.parked || []);
     showConflicts(s.conflicts || []);
   }
 
@@ -292,6 +295,8 @@ export function render(root) {
         h('div', { class: 'card' }, h('h2', null, t('sync-config-title')), configBox)))));
   loadState();
   loadConfig();
-  timer = setInterval(() => { if (alive && !document.hidden) loadState(); }, 10000);
+  // Every 2 s while shown: a duplicate entry another door reported reaches this kiosk
+  // within a second (HUB.md), and shows here soon after.
+  timer = setInterval(() => { if (alive && !document.hidden) loadState({ periodic: true }); }, 2000);
   return () => { alive = false; clearInterval(timer); };
 }
