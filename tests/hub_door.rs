@@ -369,3 +369,102 @@ fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
         );
     }
 }
+
+/// Issue 37, 3b: doors A and B both let Ada out while the hub is frozen (each decides
+/// alone; neither heard of the other's). When it wakes, one check-out is the hub's, the
+/// other is answered "not checked in" when its door's round puts it again. The hub
+/// already has her out, which is where that check-out leads: it is settled, not parked,
+/// and that door's later entries of her (a check-in again) are not held behind it.
+#[test]
+fn a_check_out_another_door_made_first_is_settled_not_parked() {
+    let hub = start_hub("Hall A", "127.0.0.1:0");
+    let token = hub.server.token("read write");
+    let event = hub.server.event(&token, "Conference");
+    let ada = hub.server.attendee(
+        &token,
+        event,
+        json!({"first_name": "Ada", "last_name": "Doe", "email": "ada@example.org"}),
+    );
+    let organiser = hub.server.organiser_token();
+    let doors: Vec<(common::Server, String, i64)> = ["Door A", "Door B"]
+        .iter()
+        .map(|name| {
+            let (door, t) = joined_kiosk(&hub, &organiser, name, &[]);
+            let e = local_event(&door, &t);
+            (door, t, e)
+        })
+        .collect();
+    let code = code_of(&ada);
+    let ada_at = |i: usize| -> i64 {
+        doors[i]
+            .0
+            .get(
+                &format!("/events/{}/attendees?q=Ada", doors[i].2),
+                &doors[i].1,
+            )
+            .json()["items"][0]["id"]
+            .as_i64()
+            .expect("Ada")
+    };
+    let status_at = |i: usize| {
+        doors[i]
+            .0
+            .checkin_status(&doors[i].1, doors[i].2, ada_at(i))
+    };
+    let admitted = doors[0].0.scan(&doors[0].1, doors[0].2, &code, "check_in");
+    assert_eq!(admitted["decided_by"], "hub", "{admitted}");
+    common::eventually("door B hears of it", Duration::from_secs(5), || {
+        (status_at(1) == "checked_in").then_some(())
+    });
+
+    hub.signal("STOP");
+    for (door, t, e) in &doors {
+        let out = door.scan(t, *e, &code, "check_out");
+        assert_eq!(out["outcome"], "ok", "{out}");
+        assert_eq!(out["decided_by"], "here", "{out}");
+    }
+    hub.signal("CONT");
+    let pending = |i: usize| sync_status(&doors[i].0, &doors[i].1)["pending"].as_i64();
+    // One check-out was the hub's (dropped at its door); the other door keeps its own,
+    // released for its next round.
+    let late = common::eventually(
+        "the late answers settle the held entries",
+        Duration::from_secs(10),
+        || match (pending(0), pending(1)) {
+            (Some(0), Some(1)) => Some(1),
+            (Some(1), Some(0)) => Some(0),
+            _ => None,
+        },
+    );
+    // That door lets her in again while the hub is gone: an entry behind its check-out.
+    let mut hub = hub;
+    hub.server.kill();
+    let again = doors[late]
+        .0
+        .scan(&doors[late].1, doors[late].2, &code, "check_in");
+    assert_eq!(again["outcome"], "ok", "{again}");
+    assert_eq!(again["decided_by"], "here", "{again}");
+    let hub = hub.restart("Hall A");
+    for _ in 0..2 {
+        for (door, t, _) in &doors {
+            let r = round(door, t);
+            assert_eq!(r["error"], Value::Null, "{r}");
+        }
+    }
+    for (i, (door, t, _)) in doors.iter().enumerate() {
+        let st = sync_status(door, t);
+        assert_eq!(st["parked"], json!([]), "door {i}: nothing parked: {st}");
+        assert_eq!(st["pending"], 0, "door {i}: nothing left waiting: {st}");
+    }
+    // Every door and the hub agree where she is.
+    let on_hub = hub
+        .server
+        .checkin_status(&token, event, common::id_of(&ada));
+    for i in 0..2 {
+        common::eventually(
+            "the doors agree with the hub",
+            Duration::from_secs(5),
+            || (status_at(i) == on_hub).then_some(()),
+        );
+    }
+}

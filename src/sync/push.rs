@@ -476,8 +476,7 @@ async fn meet_remote(
     Ok(Met::Entry(now))
 }
 
-/// The base of the per-member merge moves to what the remote answered.
-/// A check-in decided at a joined kiosk while its question to the venue hub went
+/// A check-in operation decided at a joined kiosk while its question to the venue hub went
 /// unanswered: the same question, with the same idempotency key (HUB.md). A hub that
 /// received it then answers what it answered then, so a check-in it made is not counted
 /// again; one that did not decides it now. `already_checked_in` means another door
@@ -523,7 +522,31 @@ async fn put_again(
             });
             Ok(Outcome::Settled(effects))
         }
-        _ => Ok(parked(e, 422, message)),
+        _ => {
+            // Refused, but the hub may already be where this entry leads: a check-out of
+            // someone another door let out first (while this door, cut off, had not
+            // heard), an undo of what is undone. Settled then, as a plain operation's
+            // refusal is (`merge::check_in_refused`), so that nothing waits behind it
+            // (issue 37, 3b: such check-outs were parked, and every later entry of the
+            // person stayed pending behind them). A session's presence is not in the
+            // record: a session's refusal stays parked, with the hub's words.
+            let session = question["body"]["item"]["session_id"].as_i64().is_some();
+            let state = record
+                .as_ref()
+                .and_then(|r| r.checkin_status.clone())
+                .unwrap_or_default();
+            let reached = !session
+                && e.change != Change::CheckIn
+                && matches!(
+                    merge::check_in_refused(e.change, false, &state, &message, false),
+                    Refusal::Settle { .. }
+                );
+            if reached {
+                Ok(Outcome::Settled(base_of(e, record)))
+            } else {
+                Ok(parked(e, 422, message))
+            }
+        }
     }
 }
 
@@ -568,6 +591,7 @@ async fn tell_hub_of_duplicate(
     Ok(())
 }
 
+/// The base of the per-member merge moves to what the remote answered.
 fn base_of(e: &Entry, record: Option<RemoteAttendee>) -> Vec<Effect> {
     match record {
         Some(record) if e.change.is_attendee() => vec![new_base(e, record)],
