@@ -20,8 +20,8 @@ use std::time::Instant;
 
 use common::hub::{local_event, round, start_hub, sync_status};
 use common::storm::{
-    DOORS, TICKETS, agreed, all_decided_by_the_hub, door, next_storm, plan, settle, storm_marked,
-    storm_with_dead_hub, tally, tickets,
+    DOORS, TICKETS, agreed, agreed_on, all_decided_by_the_hub, door, next_storm, plan, settle,
+    storm_marked, storm_of, storm_with_dead_hub, tally, tickets,
 };
 use common::{BIN, Server};
 use serde_json::Value;
@@ -590,6 +590,64 @@ fn four_doors_on_the_lan_agree_after_cut_links_and_a_dead_hub() {
         &doors,
         &[&calm, &wild, &dead],
         cut_doubles + dead_doubles,
+    );
+
+    // Issue 37, 3b: the first storm's people leave, each shown at two doors twice, while
+    // doors A and B are cut off for 25 of door A's scans and the hub dies halfway and
+    // comes back at two thirds. Every check-out a door acknowledged reaches the hub (or
+    // finds the person already out there): nothing stays pending or parked, everyone
+    // agrees, and every one of them is out at the hub.
+    let exits = plan(&calm);
+    let third = exits[0].len() / 3;
+    let half = exits[0].len() / 2;
+    let two_thirds = 2 * exits[0].len() / 3;
+    let slot = std::sync::Mutex::new(Some(hub));
+    let answers = storm_of(
+        &doors,
+        exits,
+        vec![
+            (third, Box::new(|| links("down"))),
+            (third + CUT_FOR, Box::new(|| links("up"))),
+            (
+                half,
+                Box::new(|| {
+                    if let Some(h) = slot.lock().expect("hub").as_mut() {
+                        h.server.kill();
+                    }
+                }),
+            ),
+            (
+                two_thirds,
+                Box::new(|| {
+                    let mut held = slot.lock().expect("hub");
+                    if let Some(h) = held.take() {
+                        *held = Some(in_node(&lan.nodes[0], || h.restart("Hall A")));
+                    }
+                }),
+            ),
+        ],
+        "check_out",
+    );
+    let hub = slot.into_inner().expect("hub").expect("the hub is back");
+    let (here, _) = tally(
+        &answers,
+        "people leaving, doors A and B cut off, the hub dead",
+    );
+    assert!(here > 0, "the doors let people out alone");
+    settle(&doors);
+    agreed_on(
+        &hub.server,
+        &token,
+        event,
+        &doors,
+        &[&wild, &dead, &calm],
+        cut_doubles + dead_doubles,
+        "checked_out",
+    );
+    assert_eq!(
+        sync_status(&hub.server, &token)["parked"],
+        serde_json::json!([]),
+        "nothing parked at the hub"
     );
 
     // Upstream: every ticket checked in at the organiser's server, exactly once.

@@ -109,6 +109,16 @@ pub fn storm_marked<'a>(
     plan: Vec<Vec<String>>,
     marks: Vec<(usize, Box<dyn FnOnce() + Send + 'a>)>,
 ) -> Vec<Answer> {
+    storm_of(doors, plan, marks, "check_in")
+}
+
+/// [`storm_marked`] with every scan asking for `action` (`check_in` or `check_out`).
+pub fn storm_of<'a>(
+    doors: &[(Server, String, i64)],
+    plan: Vec<Vec<String>>,
+    marks: Vec<(usize, Box<dyn FnOnce() + Send + 'a>)>,
+    action: &str,
+) -> Vec<Answer> {
     let start = Arc::new(Barrier::new(doors.len()));
     let (tell, told) = std::sync::mpsc::channel::<usize>();
     std::thread::scope(|scope| {
@@ -123,7 +133,7 @@ pub fn storm_marked<'a>(
                     if d == 0 {
                         let _ = tell.send(n);
                     }
-                    let r = kiosk.scan(token, *event, code, "check_in");
+                    let r = kiosk.scan(token, *event, code, action);
                     let text = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
                     answers.push((
                         d,
@@ -167,6 +177,13 @@ pub fn settle(doors: &[(Server, String, i64)]) {
         }
         assert_eq!(last["error"], Value::Null, "{last}");
         assert_eq!(last["pending"], 0, "{last}");
+        // Nothing held back with no reason but a refusal (issue 37, 3b).
+        assert_eq!(
+            sync_status(kiosk, token)["parked"],
+            json!([]),
+            "nothing parked at {}",
+            kiosk.base
+        );
     }
     // A second pass: what one door pushed last reaches the doors settled before it.
     for (kiosk, token, _) in doors {
@@ -255,10 +272,27 @@ pub fn agreed(
     storms: &[&[String]],
     doubles: usize,
 ) {
+    agreed_on(hub, token, event, doors, storms, doubles, "checked_in");
+}
+
+/// [`agreed`], the last storm's tickets all `last_state` at the hub.
+pub fn agreed_on(
+    hub: &Server,
+    token: &str,
+    event: i64,
+    doors: &[(Server, String, i64)],
+    storms: &[&[String]],
+    doubles: usize,
+    last_state: &str,
+) {
     let at_hub = states(hub, token, event);
     if let Some(last) = storms.last() {
-        let checked_in = last.iter().filter(|c| at_hub[*c] == "checked_in").count();
-        assert_eq!(checked_in, last.len(), "nothing lost");
+        let reached = last.iter().filter(|c| at_hub[*c] == last_state).count();
+        assert_eq!(
+            reached,
+            last.len(),
+            "nothing lost: every ticket {last_state}"
+        );
     }
     for (kiosk, t, local) in doors {
         let here = states(kiosk, t, *local);
