@@ -196,8 +196,22 @@ pub fn optional_time_zone() -> Schema {
     }))
 }
 
-/// Any JSON value (a member's value: text, a number, a choice, a list of choices).
-const ANY: [&str; 6] = ["string", "number", "boolean", "object", "array", "null"];
+/// A member's value (text, a number, a choice, a list of choices, an object, null), as
+/// single-type shapes: a `type` list of six is valid JSON Schema, but client generators
+/// (openapi-python-client) cannot make a union of it.
+fn any_value(description: &str) -> Value {
+    json!({
+        "description": description,
+        "anyOf": [
+            {"type": "string"},
+            {"type": "number"},
+            {"type": "boolean"},
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "object"},
+            {"type": "null"}
+        ]
+    })
+}
 
 /// `Conflict.details`: what was found, in one of three shapes by the conflict's `kind`
 /// (issue 37, 10: it was an untyped object).
@@ -235,8 +249,8 @@ pub fn conflict_details() -> Schema {
                 "required": ["member", "local", "remote", "kept", "local_changed_at", "remote_changed_at"],
                 "properties": {
                     "member": {"type": "string", "description": "The attendee's member (or `answers.<field>`)."},
-                    "local": {"type": ANY, "description": "The value here."},
-                    "remote": {"type": ANY, "description": "The value on the remote."},
+                    "local": any_value("The value here."),
+                    "remote": any_value("The value on the remote."),
                     "kept": {"type": "string", "enum": ["local", "remote"], "description": "Which one both sides now hold (the later change)."},
                     "local_changed_at": {"type": "string"},
                     "remote_changed_at": {"type": "string"}
