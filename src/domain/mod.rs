@@ -55,6 +55,7 @@ pub mod check_in;
 pub mod event;
 pub mod field;
 pub mod page;
+pub mod rules;
 pub mod schema;
 pub mod scope;
 pub mod status;
