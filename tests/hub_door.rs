@@ -275,14 +275,18 @@ fn a_doors_history_holds_one_ok_record_per_admission_the_hub_decided() {
     assert_eq!(history.len(), codes.len());
 }
 
-/// Issue 37, 3: a duplicate entry reaches every door within 2 s of the hub learning it.
-/// Doors A and C both admit Ada while the hub is frozen (each decides alone); when it
-/// wakes, one door's late answer is the hub's `ok`, the other's entry goes with its next
-/// round, comes back "already checked in" and is reported to the hub as a duplicate
-/// entry. Door B and the other door run no round at all (`--sync-interval 0`): they learn
-/// it from the `: conflict` note on the check-in stream they follow (HUB.md).
-#[test]
-fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
+/// A hub with an event and Ada, and a kiosk joined to it for each door (no rounds of
+/// their own), each with its copy of the event: (hub, its token, event, Ada, doors).
+#[allow(clippy::type_complexity)]
+fn ada_at_doors(
+    names: &[&str],
+) -> (
+    common::hub::Hub,
+    String,
+    i64,
+    Value,
+    Vec<(common::Server, String, i64)>,
+) {
     let hub = start_hub("Hall A", "127.0.0.1:0");
     let token = hub.server.token("read write");
     let event = hub.server.event(&token, "Conference");
@@ -292,7 +296,7 @@ fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
         json!({"first_name": "Ada", "last_name": "Doe", "email": "ada@example.org"}),
     );
     let organiser = hub.server.organiser_token();
-    let doors: Vec<(common::Server, String, i64)> = ["Door A", "Door B", "Door C"]
+    let doors = names
         .iter()
         .map(|name| {
             let (door, t) = joined_kiosk(&hub, &organiser, name, &[]);
@@ -300,6 +304,18 @@ fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
             (door, t, e)
         })
         .collect();
+    (hub, token, event, ada, doors)
+}
+
+/// Issue 37, 3: a duplicate entry reaches every door within 2 s of the hub learning it.
+/// Doors A and C both admit Ada while the hub is frozen (each decides alone); when it
+/// wakes, one door's late answer is the hub's `ok`, the other's entry goes with its next
+/// round, comes back "already checked in" and is reported to the hub as a duplicate
+/// entry. Door B and the other door run no round at all (`--sync-interval 0`): they learn
+/// it from the `: conflict` note on the check-in stream they follow (HUB.md).
+#[test]
+fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
+    let (hub, token, _, ada, doors) = ada_at_doors(&["Door A", "Door B", "Door C"]);
     let code = code_of(&ada);
 
     hub.signal("STOP");
@@ -377,23 +393,7 @@ fn a_duplicate_entry_reaches_every_door_within_two_seconds_of_the_hub() {
 /// and that door's later entries of her (a check-in again) are not held behind it.
 #[test]
 fn a_check_out_another_door_made_first_is_settled_not_parked() {
-    let hub = start_hub("Hall A", "127.0.0.1:0");
-    let token = hub.server.token("read write");
-    let event = hub.server.event(&token, "Conference");
-    let ada = hub.server.attendee(
-        &token,
-        event,
-        json!({"first_name": "Ada", "last_name": "Doe", "email": "ada@example.org"}),
-    );
-    let organiser = hub.server.organiser_token();
-    let doors: Vec<(common::Server, String, i64)> = ["Door A", "Door B"]
-        .iter()
-        .map(|name| {
-            let (door, t) = joined_kiosk(&hub, &organiser, name, &[]);
-            let e = local_event(&door, &t);
-            (door, t, e)
-        })
-        .collect();
+    let (hub, token, event, ada, doors) = ada_at_doors(&["Door A", "Door B"]);
     let code = code_of(&ada);
     let ada_at = |i: usize| -> i64 {
         doors[i]

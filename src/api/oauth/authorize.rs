@@ -233,6 +233,15 @@ fn words(id: &str) -> String {
     l10n::text(l10n::current(), id, &[])
 }
 
+/// 429 while the server is at its bound of passphrase hashes: try again in a second.
+fn busy_page() -> Response {
+    let mut response = error_page_with(StatusCode::TOO_MANY_REQUESTS, &words("authorize-busy"));
+    response
+        .headers_mut()
+        .insert(RETRY_AFTER, HeaderValue::from_static("1"));
+    response
+}
+
 fn error_page(message: &str) -> Response {
     error_page_with(StatusCode::BAD_REQUEST, message)
 }
@@ -446,12 +455,7 @@ async fn choose_passphrase(state: &AppState, params: &Params, request: Request) 
     let hashed = match hashed {
         Ok(h) => h,
         Err(crate::error::Error::Busy(_)) => {
-            let mut response =
-                error_page_with(StatusCode::TOO_MANY_REQUESTS, &words("authorize-busy"));
-            response
-                .headers_mut()
-                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
-            return response;
+            return busy_page();
         }
         Err(e) => {
             tracing::error!(error = %e, "cannot hash a new passphrase");
@@ -699,12 +703,7 @@ async fn check_password(
     let verified = match secrets::verify_secret_bounded(password, stored).await {
         Ok(v) => v,
         Err(crate::error::Error::Busy(_)) => {
-            let mut response =
-                error_page_with(StatusCode::TOO_MANY_REQUESTS, &words("authorize-busy"));
-            response
-                .headers_mut()
-                .insert(RETRY_AFTER, HeaderValue::from_static("1"));
-            return Err(response);
+            return Err(busy_page());
         }
         Err(e) => {
             tracing::error!(error = %e, "sign-in check failed");
